@@ -1,0 +1,97 @@
+/**
+ * The Chinese texts of SPEC.md section 8 (and the validation messages of section 5), shared by
+ * the server's error bodies and the browser's toasts so both say exactly the same thing.
+ */
+export const errorText = {
+  // Generic
+  badRequest: '请求参数不正确',
+  invalidJson: '请求内容不是有效的 JSON',
+  bodyTooLarge: '请求内容过大',
+  unsupportedMediaType: '不支持的请求内容类型',
+  notFound: '请求的资源不存在',
+  apiNotFound: '接口不存在',
+  internal: '服务器内部错误',
+  requestFailed: '请求失败',
+  timeout: '请求超时，请稍后再试',
+  tooManyRequests: '请求过于频繁，请稍后再试',
+  networkLost: '网络连接已断开，请检查网络后重试',
+  loginRequired: '请先登录',
+  authFailedRelogin: '认证失败，请重新登录',
+  sessionExpired: '登录已过期，请重新登录',
+  forbidden: '没有权限执行此操作',
+  notAdmin: '非管理员账号',
+  // Auth
+  loginFailed: '登录失败，请检查用户名和密码',
+  loginTimeout: '登录请求超时，请检查网络后重试',
+  wrongPassword: '密码错误',
+  userNotFound: '用户不存在',
+  usernameTaken: '用户名已被占用',
+  emailTaken: '该邮箱已被注册',
+  usernameInvalid: '用户名需为 2–20 个字符，只能包含中文、字母、数字和下划线',
+  emailInvalid: '请输入有效的邮箱地址',
+  passwordInvalid: '密码需为 8–64 个字符，且同时包含字母和数字',
+  loginNeedsCredentials: '请输入用户名和密码',
+  tooManyLoginAttempts: '登录失败次数过多，请 {seconds} 秒后再试',
+  noTokenLogin: '登录失败，请检查您的凭据',
+  noTokenServer: '服务器数据中没有令牌',
+  phoneLoginFailed: '手机登录失败，请检查手机号和验证码',
+  socialLoginFailed: '微信/QQ 登录或注册失败，请稍后再试',
+  registerFailed: '注册失败，请稍后再试',
+  phoneRegisterFailed: '手机注册失败，请稍后再试',
+  sendCodeFailed: '发送验证码失败，请稍后再试',
+  userInfoFailed: '获取用户信息失败',
+  userFetchFailed: '用户信息获取失败',
+  updateProfileFailed: '更新资料失败',
+  sessionVerifyError: '会话验证出错',
+  userRefreshFailed: '用户数据刷新失败',
+  bioTooLong: '个人简介不能超过 200 个字符',
+  avatarInvalid: '头像地址无效',
+  // Posts
+  uploadFailed: '上传失败',
+  uploadTypeInvalid: '只支持 JPG、PNG、GIF 格式的图片',
+  uploadTooLarge: '图片必须小于 5MB',
+  uploadMissing: '请选择要上传的图片',
+  likeFailed: '点赞失败',
+  likeInvalidId: '点赞失败：无效的笔记 ID',
+  favoriteFailed: '收藏失败',
+  deletePostFailed: '删除笔记失败',
+  searchFailed: '搜索笔记失败',
+  postNotFound: '笔记不存在或已被删除',
+  notPostAuthor: '只能修改自己的笔记',
+  titleRequired: '请输入标题',
+  titleTooLong: '标题不能超过 100 个字符',
+  contentRequired: '请输入正文',
+  contentTooLong: '正文不能超过 20000 个字符',
+  categoryInvalid: '请选择有效的分类',
+  tooManyImages: '最多上传 9 张图片',
+  tooManyTags: '最多添加 10 个标签，每个不超过 20 个字符',
+  priceInvalid: '价格需在 0–999 元之间',
+  commentRequired: '请输入评论内容',
+  commentTooLong: '评论不能超过 500 个字符',
+  commentNotFound: '评论不存在或已被删除',
+  reviewStatusInvalid: '审核状态无效',
+  rejectReasonRequired: '拒绝时请填写原因',
+  saveDraftFailed: '保存草稿失败',
+  draftListFailed: '获取草稿列表失败',
+  draftDetailFailed: '获取草稿详情失败',
+  deleteDraftFailed: '删除草稿失败',
+  draftNotFound: '草稿不存在或已被删除',
+  pinFailed: '置顶笔记失败',
+  unpinFailed: '取消置顶失败',
+  // People
+  followFailed: '关注操作失败',
+  unfollowFailed: '取消关注失败',
+  cannotFollowSelf: '不能关注自己',
+  alreadyFollowing: '已经关注过该用户',
+  notFollowing: '尚未关注该用户',
+  // Batch
+  batchFailed: '批量请求失败',
+  batchBadFormat: '批量请求响应格式错误',
+} as const;
+
+export type ErrorTextKey = keyof typeof errorText;
+
+/** Fills {name} placeholders, e.g. fillText(errorText.tooManyLoginAttempts, { seconds: 30 }). */
+export function fillText(template: string, values: Record<string, string | number>): string {
+  return template.replace(/\{(\w+)\}/g, (_, name: string) => String(values[name] ?? ''));
+}

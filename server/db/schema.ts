@@ -1,0 +1,269 @@
+import type { ColumnType, Generated } from 'kysely';
+
+/**
+ * Table types shared by both dialects. Timestamps are epoch milliseconds and booleans are
+ * 0/1 integers so that SQLite and PostgreSQL return identical rows to the repositories.
+ */
+type Id = Generated<number>;
+type Millis = number;
+type Flag = ColumnType<number, number | undefined, number>;
+
+export interface UsersTable {
+  id: Id;
+  username: string;
+  email: string | null;
+  phone: string | null;
+  password_hash: string | null;
+  avatar: string | null;
+  bio: string;
+  is_admin: Flag;
+  premium_end_at: Millis | null;
+  atmosphere_value: ColumnType<number, number | undefined, number>;
+  /** JSON object of notification preferences and theme. */
+  settings: string;
+  last_login_day: string | null;
+  pinned_post_id: number | null;
+  created_at: Millis;
+  updated_at: Millis;
+}
+
+export interface SessionsTable {
+  id: string;
+  user_id: number;
+  created_at: Millis;
+  expires_at: Millis;
+  revoked_at: Millis | null;
+  user_agent: string | null;
+  ip: string | null;
+}
+
+export interface SocialAccountsTable {
+  id: Id;
+  user_id: number;
+  provider: string;
+  openid: string;
+  nickname: string | null;
+  avatar: string | null;
+  created_at: Millis;
+}
+
+export interface CategoriesTable {
+  id: Id;
+  slug: string;
+  name: string;
+  sort_order: number;
+}
+
+export interface PostsTable {
+  id: Id;
+  author_id: number;
+  title: string;
+  content: string;
+  excerpt: string;
+  category_id: number;
+  /** JSON array of strings. */
+  tags: string;
+  /** JSON array of {url, width, height}. */
+  images: string;
+  cover_url: string | null;
+  cover_width: number | null;
+  cover_height: number | null;
+  status: 'pending' | 'approved' | 'rejected';
+  reject_reason: string | null;
+  price_cents: ColumnType<number, number | undefined, number>;
+  likes_count: ColumnType<number, number | undefined, number>;
+  favorites_count: ColumnType<number, number | undefined, number>;
+  comments_count: ColumnType<number, number | undefined, number>;
+  idempotency_key: string | null;
+  created_at: Millis;
+  updated_at: Millis;
+  published_at: Millis | null;
+}
+
+export interface LikesTable {
+  user_id: number;
+  post_id: number;
+  created_at: Millis;
+}
+
+export type FavoritesTable = LikesTable;
+
+export interface CommentsTable {
+  id: Id;
+  post_id: number;
+  author_id: number;
+  parent_id: number | null;
+  reply_to_user_id: number | null;
+  content: string;
+  created_at: Millis;
+  deleted_at: Millis | null;
+}
+
+export interface FollowsTable {
+  follower_id: number;
+  followee_id: number;
+  created_at: Millis;
+}
+
+export interface DraftsTable {
+  id: Id;
+  user_id: number;
+  /** The browser's own id for the draft, so a local and a server copy can be matched. */
+  client_id: string;
+  title: string;
+  /** JSON of the whole editor state (content, category, tags, images, price). */
+  data: string;
+  edited_at: Millis;
+  created_at: Millis;
+  updated_at: Millis;
+}
+
+export interface DraftVersionsTable {
+  id: Id;
+  draft_id: number;
+  title: string;
+  data: string;
+  edited_at: Millis;
+  created_at: Millis;
+}
+
+export interface NotificationsTable {
+  id: Id;
+  user_id: number;
+  actor_id: number | null;
+  type: string;
+  post_id: number | null;
+  comment_id: number | null;
+  /** JSON with type-specific details (reason, excerpt). */
+  data: string;
+  read_at: Millis | null;
+  created_at: Millis;
+}
+
+export interface MessagesTable {
+  id: Id;
+  sender_id: number;
+  recipient_id: number;
+  /** "smallerId:largerId", so one index serves a whole conversation. */
+  conversation_key: string;
+  content: string;
+  created_at: Millis;
+  read_at: Millis | null;
+}
+
+export interface FeedbackTable {
+  id: Id;
+  user_id: number | null;
+  type: string;
+  content: string;
+  contact_info: string | null;
+  /** JSON array of upload URLs. */
+  screenshots: string;
+  created_at: Millis;
+}
+
+export interface VerificationCodesTable {
+  id: Id;
+  phone: string;
+  purpose: string;
+  code_hash: string;
+  attempts: ColumnType<number, number | undefined, number>;
+  ip: string | null;
+  expires_at: Millis;
+  used_at: Millis | null;
+  created_at: Millis;
+}
+
+export interface PasswordResetsTable {
+  token_hash: string;
+  user_id: number;
+  expires_at: Millis;
+  used_at: Millis | null;
+  created_at: Millis;
+}
+
+export interface OrdersTable {
+  id: string;
+  user_id: number;
+  kind: 'membership' | 'post';
+  plan_id: string | null;
+  post_id: number | null;
+  amount_cents: number;
+  status: 'pending' | 'paid' | 'failed' | 'refunded';
+  provider: string;
+  provider_txn: string | null;
+  created_at: Millis;
+  paid_at: Millis | null;
+}
+
+export interface PurchasesTable {
+  user_id: number;
+  post_id: number;
+  order_id: string;
+  created_at: Millis;
+}
+
+export interface AtmosphereEventsTable {
+  id: Id;
+  user_id: number;
+  kind: string;
+  /** What earned the points (post id, liker:post...), unique per user and kind to stop farming. */
+  ref: string;
+  points: number;
+  day: string;
+  created_at: Millis;
+}
+
+export interface IdempotencyKeysTable {
+  user_id: number;
+  key: string;
+  /** JSON of the first response, replayed for a retried write. */
+  response: string;
+  status: number;
+  created_at: Millis;
+}
+
+export interface ModerationEventsTable {
+  id: Id;
+  post_id: number;
+  admin_id: number;
+  action: string;
+  reason: string | null;
+  created_at: Millis;
+}
+
+export interface UploadsTable {
+  name: string;
+  owner_id: number | null;
+  post_id: number | null;
+  mime: string;
+  width: number;
+  height: number;
+  bytes: number;
+  created_at: Millis;
+}
+
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  social_accounts: SocialAccountsTable;
+  categories: CategoriesTable;
+  posts: PostsTable;
+  likes: LikesTable;
+  favorites: FavoritesTable;
+  comments: CommentsTable;
+  follows: FollowsTable;
+  drafts: DraftsTable;
+  draft_versions: DraftVersionsTable;
+  notifications: NotificationsTable;
+  messages: MessagesTable;
+  feedback: FeedbackTable;
+  verification_codes: VerificationCodesTable;
+  password_resets: PasswordResetsTable;
+  orders: OrdersTable;
+  purchases: PurchasesTable;
+  atmosphere_events: AtmosphereEventsTable;
+  idempotency_keys: IdempotencyKeysTable;
+  moderation_events: ModerationEventsTable;
+  uploads: UploadsTable;
+}

@@ -1,0 +1,60 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import type { UserRow } from '../users/user-repository.ts';
+import { SESSION_TTL_MS } from './tokens.ts';
+
+export function createSessionRepository(db: Kysely<Database>) {
+  return {
+    async create(
+      session: { id: string; userId: number; userAgent: string | null; ip: string | null },
+      now = Date.now(),
+    ) {
+      await db
+        .insertInto('sessions')
+        .values({
+          id: session.id,
+          user_id: session.userId,
+          created_at: now,
+          expires_at: now + SESSION_TTL_MS,
+          revoked_at: null,
+          user_agent: session.userAgent?.slice(0, 300) ?? null,
+          ip: session.ip,
+        })
+        .execute();
+    },
+
+    /** The session's user when the session is live, in one primary-key lookup. */
+    async findLiveUser(
+      sessionId: string,
+      userId: number,
+      now = Date.now(),
+    ): Promise<UserRow | undefined> {
+      return db
+        .selectFrom('sessions')
+        .innerJoin('users', 'users.id', 'sessions.user_id')
+        .selectAll('users')
+        .where('sessions.id', '=', sessionId)
+        .where('sessions.user_id', '=', userId)
+        .where('sessions.revoked_at', 'is', null)
+        .where('sessions.expires_at', '>', now)
+        .executeTakeFirst();
+    },
+
+    async revoke(sessionId: string, now = Date.now()) {
+      await db
+        .updateTable('sessions')
+        .set({ revoked_at: now })
+        .where('id', '=', sessionId)
+        .execute();
+    },
+
+    async revokeAllForUser(userId: number, now = Date.now()) {
+      await db
+        .updateTable('sessions')
+        .set({ revoked_at: now })
+        .where('user_id', '=', userId)
+        .where('revoked_at', 'is', null)
+        .execute();
+    },
+  };
+}

@@ -1,0 +1,30 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Kysely } from 'kysely';
+import type { Config } from '../config.ts';
+import { openDatabase, type DatabaseHandle, type DialectName } from '../db/database.ts';
+import { migrateToLatest } from '../db/migrate.ts';
+import type { Database } from '../db/schema.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: Kysely<Database>;
+    dialect: DialectName;
+  }
+}
+
+async function database(
+  app: FastifyInstance,
+  options: { config: Config; handle?: DatabaseHandle },
+) {
+  const handle = options.handle ?? openDatabase(options.config);
+  await migrateToLatest(handle);
+  app.decorate('config', options.config);
+  app.decorate('db', handle.db);
+  app.decorate('dialect', handle.dialect);
+  // Closed after every in-flight request has finished (Fastify runs onClose hooks last).
+  app.addHook('onClose', () => handle.close());
+}
+
+export default fp(database, { name: 'database' });

@@ -1,0 +1,75 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
+/**
+ * What happened in the domain, told to whoever cares (notifications, the atmosphere value,
+ * the real-time stream) without the module that did it knowing about them.
+ * All ids are database ids (numbers).
+ */
+export interface DomainEvents {
+  'post.created': { postId: number; authorId: number; status: string };
+  'post.reviewed': {
+    postId: number;
+    authorId: number;
+    adminId: number;
+    status: 'approved' | 'rejected';
+    reason: string | null;
+  };
+  'post.deleted': { postId: number; authorId: number };
+  'post.liked': { postId: number; authorId: number; userId: number };
+  'post.unliked': { postId: number; authorId: number; userId: number };
+  'post.favorited': { postId: number; authorId: number; userId: number };
+  'post.unfavorited': { postId: number; authorId: number; userId: number };
+  'comment.created': {
+    commentId: number;
+    postId: number;
+    postAuthorId: number;
+    userId: number;
+    /** Author of the comment replied to, for replies. */
+    replyToUserId: number | null;
+  };
+  'comment.deleted': { commentId: number; postId: number };
+  'user.followed': { followerId: number; followeeId: number };
+  'user.unfollowed': { followerId: number; followeeId: number };
+  'message.sent': { messageId: number; senderId: number; recipientId: number };
+  'user.signed-in': { userId: number };
+}
+
+type Listener<K extends keyof DomainEvents> = (event: DomainEvents[K]) => Promise<void> | void;
+
+export interface DomainEventBus {
+  emit<K extends keyof DomainEvents>(name: K, event: DomainEvents[K]): Promise<void>;
+  on<K extends keyof DomainEvents>(name: K, listener: Listener<K>): void;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    domainEvents: DomainEventBus;
+  }
+}
+
+async function domainEvents(app: FastifyInstance) {
+  const listeners = new Map<string, Listener<keyof DomainEvents>[]>();
+  const bus: DomainEventBus = {
+    // Listeners run before the request answers, so a client that reloads sees their effects;
+    // a failing listener is logged and never fails the action that caused it.
+    async emit(name, event) {
+      for (const listener of listeners.get(name) ?? []) {
+        try {
+          await (listener as Listener<typeof name>)(event);
+        } catch (error) {
+          app.log.error({ err: error, event: name }, 'domain event listener failed');
+        }
+      }
+    },
+    on(name, listener) {
+      listeners.set(name, [
+        ...(listeners.get(name) ?? []),
+        listener as Listener<keyof DomainEvents>,
+      ]);
+    },
+  };
+  app.decorate('domainEvents', bus);
+}
+
+export default fp(domainEvents, { name: 'domain-events' });
