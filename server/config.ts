@@ -38,7 +38,7 @@ export function loadConfig(
   const port = overrides.port ?? Number(env.PORT ?? 8080);
   const host = overrides.host ?? env.HOST ?? '127.0.0.1';
   const databaseUrl = env.DATABASE_URL?.startsWith('postgres') ? env.DATABASE_URL : null;
-  const defaultWebRoot = path.resolve('dist');
+  const defaultWebRoot = path.resolve(env.WEB_ROOT ?? 'dist');
   return {
     host,
     port,
