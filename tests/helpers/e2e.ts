@@ -1,0 +1,115 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+  });
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+export interface RunningSite {
+  origin: string;
+  dataDir: string;
+  /** Lines the server logged (JSON), for tests that read e.g. an SMS code from the log. */
+  logs: string[];
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the real server (`server/main.ts`) as a child process on a free port with a temporary
+ * data folder, serving the built site from dist/ (`vite build` runs before the tests).
+ */
+export async function startSite(
+  options: { env?: Record<string, string>; seedDemo?: boolean } = {},
+): Promise<RunningSite> {
+  const webRoot = path.resolve(process.env.WEB_ROOT ?? 'dist');
+  if (!existsSync(path.join(webRoot, 'index.html'))) {
+    throw new Error(`No built site in ${webRoot}: run "vite build" first`);
+  }
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'vibe-e2e-'));
+  const logs: string[] = [];
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      WEB_ROOT: webRoot,
+      SEED_DEMO: options.seedDemo === false ? 'false' : 'true',
+      DATABASE_URL: '',
+      LOG_LEVEL: 'info',
+      ...options.env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const origin = `http://127.0.0.1:${port}`;
+  await new Promise<void>((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      for (const line of chunk.toString().split('\n')) {
+        if (!line) continue;
+        logs.push(line);
+        if (line.includes('Server listening')) resolve();
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', (chunk: Buffer) => logs.push(chunk.toString()));
+    child.on('exit', (code) =>
+      reject(new Error(`server exited with ${code}:\n${logs.join('\n')}`)),
+    );
+  });
+  return {
+    origin,
+    dataDir,
+    logs,
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A fresh browser context per actor, so tests never share storage. */
+export function newContext(
+  browser: Browser,
+  site: RunningSite,
+  mobile = false,
+): Promise<BrowserContext> {
+  return browser.newContext({
+    baseURL: site.origin,
+    locale: 'zh-CN',
+    viewport: mobile ? { width: 390, height: 844 } : { width: 1440, height: 900 },
+    serviceWorkers: 'block',
+  });
+}
