@@ -7,6 +7,7 @@ import authPlugin from './plugins/auth.ts';
 import databasePlugin from './plugins/database.ts';
 import domainEvents from './plugins/domain-events.ts';
 import errorHandler from './plugins/error-handler.ts';
+import rateLimits from './plugins/rate-limits.ts';
 import staticSite from './plugins/static-site.ts';
 import authRoutes from './modules/auth/routes.ts';
 import userRoutes from './modules/users/routes.ts';
@@ -52,6 +53,7 @@ export async function buildApp({
   await app.register(databasePlugin, { config, handle: database });
   await app.register(authPlugin);
   await app.register(domainEvents);
+  await app.register(rateLimits);
   await app.register(staticSite);
 
   await app.register(authRoutes);

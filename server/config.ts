@@ -16,6 +16,8 @@ export interface Config {
   /** Folder with the built PWA; null when the server runs API-only (tests). */
   webRoot: string | null;
   seedDemo: boolean;
+  /** Per-minute request limits; RATE_LIMIT=off for load benchmarks. */
+  rateLimit: boolean;
   /** Trust X-Forwarded-For when running behind a proxy. */
   trustProxy: boolean;
 }
@@ -52,6 +54,7 @@ export function loadConfig(
     logLevel: env.LOG_LEVEL ?? 'info',
     webRoot: existsSync(path.join(defaultWebRoot, 'index.html')) ? defaultWebRoot : null,
     seedDemo: env.SEED_DEMO !== 'false',
+    rateLimit: env.RATE_LIMIT !== 'off',
     trustProxy: env.TRUST_PROXY === 'true',
     ...overrides,
   };

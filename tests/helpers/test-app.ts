@@ -51,7 +51,11 @@ export async function createTestApp(
   const dataDir = mkdtempSync(path.join(tmpdir(), 'vibe-test-'));
   const postgres = kind === 'postgres' ? await createPostgresDatabase() : null;
   const config = loadConfig(
-    { JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256', SEED_DEMO: 'false' },
+    {
+      JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256',
+      SEED_DEMO: 'false',
+      RATE_LIMIT: 'off',
+    },
     { dataDir, webRoot: null, databaseUrl: postgres?.url ?? null, ...overrides },
   );
   const database = openDatabase(config);

@@ -1,0 +1,32 @@
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { errorText } from '../../contract/messages.ts';
+
+/** Per minute, per signed-in user or per address: writes are held tighter than reads. */
+export const RATE_LIMITS = { readsPerMinute: 1200, writesPerMinute: 120 };
+
+const isWrite = (method: string) => method !== 'GET' && method !== 'HEAD' && method !== 'OPTIONS';
+
+async function rateLimits(app: FastifyInstance) {
+  if (!app.config.rateLimit) return;
+  await app.register(rateLimit, {
+    global: true,
+    timeWindow: '1 minute',
+    max: (request) =>
+      isWrite(request.method) ? RATE_LIMITS.writesPerMinute : RATE_LIMITS.readsPerMinute,
+    keyGenerator: (request) => {
+      const bucket = isWrite(request.method) ? 'w' : 'r';
+      return request.viewer ? `${bucket}:u${request.viewer.id}` : `${bucket}:${request.ip}`;
+    },
+    // Static assets are cached by the browser and the worker; only the API is counted.
+    allowList: (request) => !request.url.startsWith('/api/'),
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: 429,
+      error: errorText.tooManyRequests,
+      retryAfter: Math.ceil(context.ttl / 1000),
+    }),
+  });
+}
+
+export default fp(rateLimits, { name: 'rate-limits', dependencies: ['auth'] });
