@@ -78,15 +78,51 @@ export const errorText = {
   draftNotFound: '草稿不存在或已被删除',
   pinFailed: '置顶笔记失败',
   unpinFailed: '取消置顶失败',
+  // Notes (server-side specifics)
+  imageInvalid: '图片无效，请重新上传',
+  uploadCorrupt: '图片已损坏，无法读取',
+  notPostAuthorDelete: '只能删除自己的笔记',
+  postNotPublished: '笔记尚未通过审核',
+  idempotencyKeyInvalid: '幂等键无效',
+  searchTooLong: '搜索关键词不能超过 100 个字符',
+  sortInvalid: '排序方式无效',
+  statusInvalid: '笔记状态无效',
+  commentParentInvalid: '回复的评论不存在或已被删除',
+  notCommentAuthor: '只能删除自己的评论或自己笔记下的评论',
+  rejectReasonTooLong: '拒绝原因不能超过 200 个字符',
+  draftClientIdInvalid: '草稿标识无效',
+  draftEditedAtInvalid: '草稿编辑时间无效',
+  draftTooLarge: '草稿内容过长',
+  pinNotOwnPost: '只能置顶自己已发布的笔记',
+  userSearchQueryRequired: '请输入要搜索的用户名',
   // People
   followFailed: '关注操作失败',
   unfollowFailed: '取消关注失败',
   cannotFollowSelf: '不能关注自己',
   alreadyFollowing: '已经关注过该用户',
   notFollowing: '尚未关注该用户',
+  // Messages
+  messageRequired: '请输入私信内容',
+  messageTooLong: '私信不能超过 2000 个字符',
+  cannotMessageSelf: '不能给自己发私信',
+  recipientRequired: '请选择私信对象',
+  sendMessageFailed: '私信发送失败',
+  // Notifications
+  notificationNotFound: '通知不存在或已被删除',
+  // Real time
+  eventTicketInvalid: '实时连接凭证无效或已过期',
+  // Feedback
+  feedbackTypeRequired: '请选择反馈类型',
+  feedbackContentRequired: '请描述您遇到的问题或建议',
+  feedbackContentTooLong: '反馈内容不能超过 1000 个字符',
+  feedbackContactTooLong: '联系方式不能超过 100 个字符',
+  feedbackImageOnly: '只能上传图片文件',
+  feedbackTooManyScreenshots: '最多上传 3 张截图',
   // Batch
   batchFailed: '批量请求失败',
   batchBadFormat: '批量请求响应格式错误',
+  batchTooMany: '批量请求最多包含 10 个子请求',
+  batchInvalidUrl: '批量请求只能调用本站接口',
 } as const;
 
 export type ErrorTextKey = keyof typeof errorText;
