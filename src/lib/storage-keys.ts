@@ -1,0 +1,8 @@
+/** The localStorage keys of SPEC.md section 3 that more than one module reads. */
+export const storageKeys = {
+  token: 'token',
+  user: 'user',
+  userInfoCache: 'user_info_cache',
+  justRegistered: 'just_registered',
+  forceRefreshUser: 'forceRefreshUser',
+} as const;

@@ -1,0 +1,260 @@
+import { create } from 'zustand';
+import { errorText } from '../../contract/messages';
+import { DEFAULT_AVATAR, type User } from '../../contract/user';
+import { ApiError, api } from '../lib/api/client';
+import { emitAppEvent, onAppEvent } from '../lib/auth-events';
+import { POST_LOGIN_REFRESH_DELAY_MS, USER_FETCH_TIMEOUT_MS } from '../lib/constants';
+import { reloadPage } from '../lib/page-reload';
+import { storageKeys } from '../lib/storage-keys';
+
+/** SPEC.md section 4: signed out (no token), loading, signed in (token and a user with an id). */
+export type SessionStatus = 'loading' | 'signed-in' | 'signed-out';
+
+export interface SessionState {
+  status: SessionStatus;
+  token: string | null;
+  user: User | null;
+  /** Startup: show the stored user at once, then verify it with the server. */
+  init: () => Promise<void>;
+  /** After login or registration: keeps token and user (fetches the user when absent). */
+  signIn: (response: { token?: unknown; user?: unknown }) => Promise<void>;
+  /** Re-reads the user from the server; null when it could not. */
+  refreshUser: () => Promise<User | null>;
+  /** Applies a change the server reported (atmosphere value, membership, profile). */
+  updateUser: (changes: Partial<User>) => void;
+  logout: () => Promise<void>;
+  /** Adopts what another tab (or the fetch wrapper) wrote into storage. */
+  syncFromStorage: () => void;
+}
+
+function idText(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  return '';
+}
+
+/**
+ * SPEC.md section 3: `_id` and `id` each filled from the other, `isAdmin` false unless exactly
+ * true, and defaults for what an older stored copy may lack.
+ */
+export function normalizeUser(raw: unknown): User | null {
+  if (!raw || typeof raw !== 'object') return null;
+  const record = raw as Record<string, unknown>;
+  const id = idText(record._id) || idText(record.id);
+  return {
+    ...(record as Partial<User>),
+    _id: id,
+    id,
+    username: typeof record.username === 'string' ? record.username : '',
+    avatar: typeof record.avatar === 'string' && record.avatar ? record.avatar : DEFAULT_AVATAR,
+    bio: typeof record.bio === 'string' ? record.bio : '',
+    isAdmin: record.isAdmin === true,
+    isPremium: record.isPremium === true,
+    premiumEndDate: typeof record.premiumEndDate === 'string' ? record.premiumEndDate : null,
+    atmosphereValue: typeof record.atmosphereValue === 'number' ? record.atmosphereValue : 0,
+    createdAt: typeof record.createdAt === 'string' ? record.createdAt : '',
+  };
+}
+
+/** A record missing username or _id is incomplete and is fetched again (SPEC.md section 3). */
+function isComplete(user: User | null): user is User {
+  return Boolean(user?._id && user.username);
+}
+
+type StoredUser = { kind: 'none' } | { kind: 'unreadable' } | { kind: 'user'; user: User | null };
+
+function readStoredUser(): StoredUser {
+  const text = localStorage.getItem(storageKeys.user);
+  if (!text) return { kind: 'none' };
+  try {
+    return { kind: 'user', user: normalizeUser(JSON.parse(text)) };
+  } catch {
+    return { kind: 'unreadable' };
+  }
+}
+
+function storeUser(user: User): void {
+  localStorage.setItem(storageKeys.user, JSON.stringify(user));
+  localStorage.setItem(
+    storageKeys.userInfoCache,
+    JSON.stringify({ data: user, timestamp: Date.now() }),
+  );
+}
+
+/** Paid-post marks are per user (SPEC.md section 3) and must not outlive the session. */
+const PAID_POST_KEY = /^(paid_posts_|post_paid_)/;
+
+function clearStoredSession(): void {
+  localStorage.removeItem(storageKeys.token);
+  localStorage.removeItem(storageKeys.user);
+  localStorage.removeItem(storageKeys.userInfoCache);
+}
+
+let inFlightRefresh: Promise<User | null> | null = null;
+
+export const useSessionStore = create<SessionState>()((set, get) => {
+  function signOutLocally() {
+    clearStoredSession();
+    set({ status: 'signed-out', token: null, user: null });
+  }
+
+  async function fetchUser(): Promise<User | null> {
+    const token = localStorage.getItem(storageKeys.token);
+    if (!token) return null;
+    try {
+      const fetched = normalizeUser(
+        await api.get<User>('/api/auth/me', {
+          timeoutMs: USER_FETCH_TIMEOUT_MS,
+          redirectOnUnauthorized: false,
+          errorMessage: errorText.userInfoFailed,
+        }),
+      );
+      // A logout or another sign-in while the call was out makes its answer stale.
+      if (localStorage.getItem(storageKeys.token) !== token) return get().user;
+      if (!isComplete(fetched)) throw new ApiError(500, errorText.userInfoFailed, fetched);
+      storeUser(fetched);
+      set({ status: 'signed-in', token, user: fetched });
+      emitAppEvent('auth-state-updated');
+      return fetched;
+    } catch (error) {
+      if (localStorage.getItem(storageKeys.token) !== token) return get().user;
+      if (error instanceof ApiError && error.status === 401) {
+        signOutLocally();
+        emitAppEvent('auth-change', { reason: 'expired' });
+        return null;
+      }
+      // Any other failure keeps the stored user: a flaky network must not sign anyone out.
+      const { user } = get();
+      set({ status: user ? 'signed-in' : 'signed-out' });
+      return user;
+    }
+  }
+
+  return {
+    status: 'loading',
+    token: null,
+    user: null,
+
+    async init() {
+      const token = localStorage.getItem(storageKeys.token);
+      const stored = readStoredUser();
+      if (!token) {
+        localStorage.removeItem(storageKeys.user);
+        set({ status: 'signed-out', token: null, user: null });
+        return;
+      }
+      if (stored.kind === 'unreadable') localStorage.removeItem(storageKeys.user);
+      const user = stored.kind === 'user' && isComplete(stored.user) ? stored.user : null;
+      set({ status: user ? 'signed-in' : 'loading', token, user });
+
+      const flagged =
+        localStorage.getItem(storageKeys.justRegistered) !== null ||
+        localStorage.getItem(storageKeys.forceRefreshUser) !== null;
+      localStorage.removeItem(storageKeys.justRegistered);
+      localStorage.removeItem(storageKeys.forceRefreshUser);
+      await get().refreshUser();
+      // SPEC.md section 4: just after registration or login the user is read once more, 500 ms
+      // later, so counters the server fills in asynchronously are picked up.
+      if (flagged) setTimeout(() => void get().refreshUser(), POST_LOGIN_REFRESH_DELAY_MS);
+    },
+
+    async signIn(response) {
+      if (typeof response.token !== 'string' || !response.token) {
+        throw new ApiError(500, errorText.noTokenLogin, response);
+      }
+      localStorage.setItem(storageKeys.token, response.token);
+      const user = normalizeUser(response.user);
+      if (isComplete(user)) {
+        storeUser(user);
+        set({ status: 'signed-in', token: response.token, user });
+      } else {
+        localStorage.removeItem(storageKeys.user);
+        set({ status: 'loading', token: response.token, user: null });
+        await get().refreshUser();
+      }
+      const signedIn = get().user;
+      if (signedIn) emitAppEvent('login-success', signedIn._id);
+      emitAppEvent('auth-state-updated');
+      emitAppEvent('auth-change', { reason: 'login' });
+    },
+
+    refreshUser() {
+      inFlightRefresh ??= fetchUser().finally(() => {
+        inFlightRefresh = null;
+      });
+      return inFlightRefresh;
+    },
+
+    updateUser(changes) {
+      const current = get().user;
+      if (!current) return;
+      const user = normalizeUser({ ...current, ...changes });
+      if (!isComplete(user)) return;
+      storeUser(user);
+      set({ user });
+      emitAppEvent('auth-change', { reason: 'user-updated' });
+    },
+
+    async logout() {
+      if (localStorage.getItem(storageKeys.token)) {
+        // The session is revoked on the server when it can be; signing out locally never waits
+        // on that beyond one short try.
+        await api
+          .post('/api/auth/logout', undefined, { retries: 0, redirectOnUnauthorized: false })
+          .catch(() => undefined);
+      }
+      clearStoredSession();
+      for (const key of Object.keys(localStorage)) {
+        if (PAID_POST_KEY.test(key)) localStorage.removeItem(key);
+      }
+      sessionStorage.clear();
+      set({ status: 'signed-out', token: null, user: null });
+      emitAppEvent('auth-change', { reason: 'logout' });
+      reloadPage();
+    },
+
+    syncFromStorage() {
+      const token = localStorage.getItem(storageKeys.token);
+      if (!token) {
+        set({ status: 'signed-out', token: null, user: null });
+        emitAppEvent('auth-state-updated');
+        return;
+      }
+      const stored = readStoredUser();
+      const user = stored.kind === 'user' && isComplete(stored.user) ? stored.user : null;
+      set({ status: user ? 'signed-in' : 'loading', token, user });
+      emitAppEvent('auth-state-updated');
+      if (!user) void get().refreshUser();
+    },
+  };
+});
+
+const SESSION_KEYS: (string | null)[] = [storageKeys.token, storageKeys.user, null];
+
+/**
+ * Keeps the store in step with the rest of the world: other tabs (storage events), the fetch
+ * wrapper's 401 handling, and explicit refresh requests. Returns the unsubscribe function.
+ */
+export function startSessionSync(): () => void {
+  const onStorage = (event: StorageEvent) => {
+    if (event.storageArea === localStorage && SESSION_KEYS.includes(event.key)) {
+      useSessionStore.getState().syncFromStorage();
+    }
+  };
+  window.addEventListener('storage', onStorage);
+  const stops = [
+    onAppEvent('auth-change', ({ reason }) => {
+      if (reason === 'expired') useSessionStore.getState().syncFromStorage();
+    }),
+    onAppEvent('refresh-user-data', () => void useSessionStore.getState().refreshUser()),
+  ];
+  return () => {
+    window.removeEventListener('storage', onStorage);
+    for (const stop of stops) stop();
+  };
+}
+
+/** Selector helpers, so components re-render only on what they read. */
+export const selectUser = (state: SessionState) => state.user;
+export const selectIsAdmin = (state: SessionState) => state.user?.isAdmin === true;
+export const selectStatus = (state: SessionState) => state.status;
