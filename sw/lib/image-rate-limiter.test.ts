@@ -1,0 +1,129 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fetchWith429Retries, ImageRateLimiter, type RateSettings } from './image-rate-limiter';
+
+const normal: RateSettings = { imageRequestsPerMinute: 30, imageSpacingMs: 3_000 };
+const slow: RateSettings = { imageRequestsPerMinute: 15, imageSpacingMs: 5_000 };
+
+/** A task that records when it started and finishes only when told to. */
+function controllable() {
+  const started: number[] = [];
+  const finishers: Array<() => void> = [];
+  const task = () =>
+    new Promise<string>((resolve) => {
+      started.push(Date.now());
+      finishers.push(() => resolve('done'));
+    });
+  const finishAll = () => finishers.splice(0).forEach((finish) => finish());
+  return { started, task, finishAll };
+}
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  vi.setSystemTime(1_000_000);
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('ImageRateLimiter', () => {
+  it('runs at most 4 at once, 100 ms apart', async () => {
+    const limiter = new ImageRateLimiter(() => normal);
+    const { started, task, finishAll } = controllable();
+    for (let index = 0; index < 6; index++) void limiter.schedule(`/img/${index}`, task);
+
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(started.map((time) => time - 1_000_000)).toEqual([0, 100, 200, 300]);
+    expect(limiter.waiting).toBe(2);
+
+    finishAll();
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(started).toHaveLength(6);
+    expect(started[4] - started[3]).toBeGreaterThanOrEqual(100);
+  });
+
+  it('starts at most 30 in a minute, then asks again every 3 s', async () => {
+    const limiter = new ImageRateLimiter(() => normal);
+    const starts: number[] = [];
+    const quick = async () => {
+      starts.push(Date.now());
+    };
+    for (let index = 0; index < 31; index++) void limiter.schedule(`/img/${index}`, quick);
+
+    await vi.advanceTimersByTimeAsync(59_000);
+    expect(starts).toHaveLength(30);
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(starts).toHaveLength(31);
+    // The 31st starts once the first has left the minute, on a 3 s re-check step.
+    expect(starts[30] - starts[0]).toBeGreaterThanOrEqual(60_000);
+    expect((starts[30] - starts[29]) % 3_000).toBe(0);
+  });
+
+  it('starts at most 15 a minute with 5 s spacing on a slow connection', async () => {
+    const limiter = new ImageRateLimiter(() => slow);
+    const starts: number[] = [];
+    for (let index = 0; index < 20; index++) {
+      void limiter.schedule(`/img/${index}`, async () => {
+        starts.push(Date.now());
+      });
+    }
+    await vi.advanceTimersByTimeAsync(59_999);
+    expect(starts).toHaveLength(15);
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(starts.length).toBeGreaterThan(15);
+    // Refused requests re-check in 5 s steps from the moment the budget ran out.
+    expect((starts[15] - starts[14]) % 5_000).toBe(0);
+  });
+
+  it('lets images on screen jump the queue', async () => {
+    const limiter = new ImageRateLimiter(() => normal);
+    const order: string[] = [];
+    const { task, finishAll } = controllable();
+    for (let index = 0; index < 4; index++) void limiter.schedule(`/busy/${index}`, task);
+    for (const key of ['/a', '/b', '/c']) {
+      void limiter.schedule(key, async () => {
+        order.push(key);
+      });
+    }
+    limiter.prioritise(['/c']);
+    await vi.advanceTimersByTimeAsync(500);
+    finishAll();
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(order).toEqual(['/c', '/a', '/b']);
+  });
+
+  it('passes a failure of the task to its caller and keeps going', async () => {
+    const limiter = new ImageRateLimiter(() => normal);
+    const failing = limiter.schedule('/x', () => Promise.reject(new Error('offline')));
+    const next = limiter.schedule('/y', async () => 'ok');
+    await expect(failing).rejects.toThrow('offline');
+    await vi.advanceTimersByTimeAsync(200);
+    await expect(next).resolves.toBe('ok');
+  });
+});
+
+describe('fetchWith429Retries', () => {
+  it('retries a 429 three times in 3 s steps, then gives up with the 429', async () => {
+    const limiter = new ImageRateLimiter(() => normal);
+    const sentAt: number[] = [];
+    const send = async () => {
+      sentAt.push(Date.now());
+      return new Response(null, { status: 429 });
+    };
+    const result = fetchWith429Retries(limiter, '/img', send);
+    await vi.advanceTimersByTimeAsync(20_000);
+    const response = await result;
+    expect(response.status).toBe(429);
+    expect(sentAt.map((time) => time - sentAt[0])).toEqual([0, 3_000, 9_000, 18_000]);
+  });
+
+  it('stops retrying once the server answers', async () => {
+    const limiter = new ImageRateLimiter(() => normal);
+    const statuses = [429, 200];
+    const send = vi.fn(async () => new Response('img', { status: statuses.shift() }));
+    const result = fetchWith429Retries(limiter, '/img', send);
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect((await result).status).toBe(200);
+    expect(send).toHaveBeenCalledTimes(2);
+  });
+});

@@ -1,0 +1,137 @@
+import {
+  IMAGE_429_RETRIES,
+  IMAGE_429_STEP_MS,
+  IMAGE_MAX_CONCURRENT,
+  IMAGE_RATE_WINDOW_MS,
+  IMAGE_START_GAP_MS,
+} from './constants';
+
+/** The parts of the network profile the limiter reads; read again at every decision. */
+export interface RateSettings {
+  imageRequestsPerMinute: number;
+  imageSpacingMs: number;
+}
+
+interface Pending {
+  key: string;
+  run: () => void;
+  /** Arrival order, so equal priorities keep first come, first served. */
+  order: number;
+}
+
+/**
+ * Paces the worker's image requests (SPEC.md section 9): at most N starts in any minute, at most
+ * 4 running at once, starts at least 100 ms apart. A request the minute budget refuses waits the
+ * spacing (3 s, 5 s slow) before it asks again. Requests for images the page reports on screen
+ * jump the queue.
+ */
+export class ImageRateLimiter {
+  private readonly settings: () => RateSettings;
+  private readonly queue: Pending[] = [];
+  private readonly starts: number[] = [];
+  private visible = new Set<string>();
+  private running = 0;
+  private lastStart = Number.NEGATIVE_INFINITY;
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private arrivals = 0;
+
+  constructor(settings: () => RateSettings) {
+    this.settings = settings;
+  }
+
+  /** Runs `task` when the limits allow; `key` is the image's URL, matched against `prioritise`. */
+  schedule<T>(key: string, task: () => Promise<T>): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      this.queue.push({
+        key,
+        order: this.arrivals++,
+        run: () => {
+          task()
+            .then(resolve, reject)
+            .finally(() => {
+              this.running--;
+              this.pump();
+            });
+        },
+      });
+      this.pump();
+    });
+  }
+
+  /** The images on screen now (replaces the previous list). */
+  prioritise(keys: Iterable<string>): void {
+    this.visible = new Set(keys);
+  }
+
+  get waiting(): number {
+    return this.queue.length;
+  }
+
+  private pump(): void {
+    if (this.timer !== null) return;
+    while (this.queue.length > 0 && this.running < IMAGE_MAX_CONCURRENT) {
+      const now = Date.now();
+      const { imageRequestsPerMinute, imageSpacingMs } = this.settings();
+      while (this.starts.length > 0 && this.starts[0] <= now - IMAGE_RATE_WINDOW_MS) {
+        this.starts.shift();
+      }
+      if (this.starts.length >= imageRequestsPerMinute) {
+        this.wake(imageSpacingMs);
+        return;
+      }
+      const gap = this.lastStart + IMAGE_START_GAP_MS - now;
+      if (gap > 0) {
+        this.wake(gap);
+        return;
+      }
+      const next = this.takeNext();
+      this.starts.push(now);
+      this.lastStart = now;
+      this.running++;
+      next.run();
+    }
+  }
+
+  private takeNext(): Pending {
+    let best = 0;
+    for (let index = 1; index < this.queue.length; index++) {
+      if (this.before(this.queue[index], this.queue[best])) best = index;
+    }
+    return this.queue.splice(best, 1)[0];
+  }
+
+  private before(a: Pending, b: Pending): boolean {
+    const aVisible = this.visible.has(a.key);
+    const bVisible = this.visible.has(b.key);
+    if (aVisible !== bVisible) return aVisible;
+    return a.order < b.order;
+  }
+
+  private wake(delayMs: number): void {
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      this.pump();
+    }, delayMs);
+  }
+}
+
+function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/**
+ * "429 retries 3 with 3 s steps": waits 3 s, 6 s, 9 s and asks again through the limiter, so a
+ * retry counts against the minute budget like any request.
+ */
+export async function fetchWith429Retries(
+  limiter: ImageRateLimiter,
+  key: string,
+  send: () => Promise<Response>,
+): Promise<Response> {
+  let response = await limiter.schedule(key, send);
+  for (let retry = 1; retry <= IMAGE_429_RETRIES && response.status === 429; retry++) {
+    await delay(IMAGE_429_STEP_MS * retry);
+    response = await limiter.schedule(key, send);
+  }
+  return response;
+}
