@@ -1,0 +1,6 @@
+import type { DraftList } from '../../../../contract/draft';
+import { errorText } from '../../../../contract/messages';
+import { api } from '../../../lib/api/client';
+
+export const getDrafts = () =>
+  api.get<DraftList>('/api/drafts', { errorMessage: errorText.draftListFailed });

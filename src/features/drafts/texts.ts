@@ -1,0 +1,23 @@
+/** What the drafts feature says to the user. */
+export const draftTexts = {
+  listTitle: '我的草稿',
+  empty: '还没有草稿，写下的内容会自动保存在这里。',
+  startWriting: '写一篇笔记',
+  untitled: '无标题草稿',
+  noContent: '（还没有正文）',
+  resume: '继续编辑',
+  remove: '删除',
+  removeConfirm: '确定删除这篇草稿吗？本机和云端的副本都会被删除。',
+  removed: '草稿已删除',
+  alternatives: '其他版本',
+  alternativeHint: '两台设备上的修改不一致，较新的版本已作为当前版本，另一个版本仍可恢复。',
+  restoreAlternative: '恢复此版本',
+  sourceLocal: '本机',
+  sourceServer: '云端',
+  unsynced: '未同步',
+  editedAt: '编辑于',
+  loadFailed: '草稿加载失败',
+  retry: '重试',
+  conflictNotice: '这篇草稿在另一台设备上有更新的修改，两个版本都已保存，可在“我的草稿”中恢复。',
+  imagesCount: '{count} 张图片',
+} as const;

@@ -1,0 +1,249 @@
+import { MessageCircle } from 'lucide-react';
+import { useState, type FormEvent, type Ref } from 'react';
+import { Link } from 'react-router-dom';
+import type { Comment, CommentReply } from '../../../../contract/comment';
+import { errorText, fillText } from '../../../../contract/messages';
+import { POST_LIMITS, type Post } from '../../../../contract/post';
+import type { User } from '../../../../contract/user';
+import { Avatar } from '../../../components/avatar';
+import { emitAppEvent } from '../../../lib/auth-events';
+import { formatTime } from '../../../lib/format';
+import { notify } from '../../../lib/notify';
+import { useComments } from '../hooks/use-comments';
+import { postTexts } from '../texts';
+import { ConfirmDialog } from './confirm-dialog';
+import styles from './comment-section.module.css';
+
+type AnyComment = Comment | CommentReply;
+
+export interface CommentSectionProps {
+  post: Post;
+  viewer: User | null;
+  /** The main comment box, so the action bar's comment button can focus it. */
+  inputRef?: Ref<HTMLTextAreaElement>;
+}
+
+/** Comments with one level of replies: list, write, reply and delete. */
+export function CommentSection({ post, viewer, inputRef }: CommentSectionProps) {
+  const thread = useComments(post.id);
+  const [replyingTo, setReplyingTo] = useState<AnyComment | null>(null);
+  const [deleting, setDeleting] = useState<AnyComment | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const canDelete = (comment: AnyComment) =>
+    Boolean(
+      viewer && (viewer.isAdmin || comment.author.id === viewer.id || post.author.id === viewer.id),
+    );
+
+  async function confirmDelete() {
+    if (!deleting) return;
+    setBusy(true);
+    try {
+      await thread.remove(deleting);
+      notify.success(postTexts.commentDeleted);
+      setDeleting(null);
+    } catch (error) {
+      notify.failure(error);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const renderComment = (comment: AnyComment, isReply: boolean) => (
+    <li key={comment.id} className={isReply ? styles.reply : styles.comment}>
+      <Link to={`/profile/${comment.author.id}`} className={styles.avatarLink}>
+        <Avatar
+          src={comment.author.avatar}
+          alt={comment.author.username}
+          size={isReply ? 24 : 32}
+        />
+      </Link>
+      <div className={styles.commentBody}>
+        <div className={styles.meta}>
+          <Link to={`/profile/${comment.author.id}`} className={styles.name}>
+            {comment.author.username}
+          </Link>
+          {comment.author.id === post.author.id && (
+            <span className={styles.authorTag}>{postTexts.author}</span>
+          )}
+        </div>
+        <p className={styles.content}>
+          {comment.replyTo && (
+            <span className={styles.replyTo}>
+              {postTexts.reply}{' '}
+              <Link to={`/profile/${comment.replyTo._id}`}>@{comment.replyTo.username}</Link>：
+            </span>
+          )}
+          {comment.content}
+        </p>
+        <div className={styles.actions}>
+          <time dateTime={comment.createdAt}>{formatTime(comment.createdAt)}</time>
+          {viewer && (
+            <button
+              type="button"
+              className={styles.textButton}
+              onClick={() => setReplyingTo(comment)}
+            >
+              {postTexts.reply}
+            </button>
+          )}
+          {canDelete(comment) && (
+            <button
+              type="button"
+              className={styles.textButton}
+              onClick={() => setDeleting(comment)}
+            >
+              {postTexts.remove}
+            </button>
+          )}
+        </div>
+        {replyingTo?.id === comment.id && (
+          <CommentComposer
+            autoFocus
+            placeholder={fillText(postTexts.replyPlaceholder, { name: comment.author.username })}
+            onSubmit={async (content) => {
+              await thread.add(content, comment);
+              setReplyingTo(null);
+            }}
+            onCancel={() => setReplyingTo(null)}
+          />
+        )}
+        {!isReply && 'replies' in comment && comment.replies && comment.replies.length > 0 && (
+          <ul className={styles.replies}>
+            {comment.replies.map((reply) => renderComment(reply, true))}
+          </ul>
+        )}
+      </div>
+    </li>
+  );
+
+  return (
+    <section className={styles.section} aria-labelledby="comments-heading" id="comments">
+      <h2 id="comments-heading" className={styles.heading}>
+        {fillText(postTexts.commentsCount, { count: post.commentsCount })}
+      </h2>
+      {viewer ? (
+        <CommentComposer
+          inputRef={inputRef}
+          placeholder={postTexts.commentPlaceholder}
+          onSubmit={(content) => thread.add(content, null).then(() => undefined)}
+        />
+      ) : (
+        <button
+          type="button"
+          className={styles.signIn}
+          onClick={() => emitAppEvent('open-login-modal', { from: `/post/${post.id}` })}
+        >
+          {postTexts.commentSignIn}
+        </button>
+      )}
+      {thread.isLoading ? (
+        <ul className={styles.list} aria-busy="true">
+          {[0, 1, 2].map((index) => (
+            <li key={index} className={styles.skeleton} />
+          ))}
+        </ul>
+      ) : thread.error && thread.comments.length === 0 ? (
+        <div className={styles.state} role="alert">
+          <p>{postTexts.loadFailed}</p>
+          <button type="button" className={styles.secondary} onClick={thread.retry}>
+            {postTexts.retry}
+          </button>
+        </div>
+      ) : thread.comments.length === 0 ? (
+        <div className={styles.state}>
+          <MessageCircle size={24} aria-hidden />
+          <p>{postTexts.commentsEmpty}</p>
+        </div>
+      ) : (
+        <ul className={styles.list}>
+          {thread.comments.map((comment) => renderComment(comment, false))}
+        </ul>
+      )}
+      {thread.hasMore && (
+        <button
+          type="button"
+          className={styles.secondary}
+          onClick={thread.loadMore}
+          disabled={thread.isLoadingMore}
+        >
+          {thread.isLoadingMore ? postTexts.loadingMore : postTexts.moreComments}
+        </button>
+      )}
+      <ConfirmDialog
+        open={deleting !== null}
+        title={postTexts.commentDeleteTitle}
+        message={postTexts.commentDeleteConfirm}
+        confirmLabel={postTexts.remove}
+        onConfirm={() => void confirmDelete()}
+        onClose={() => setDeleting(null)}
+        busy={busy}
+      />
+    </section>
+  );
+}
+
+interface ComposerProps {
+  placeholder: string;
+  onSubmit: (content: string) => Promise<unknown>;
+  onCancel?: () => void;
+  autoFocus?: boolean;
+  inputRef?: Ref<HTMLTextAreaElement>;
+}
+
+function CommentComposer({ placeholder, onSubmit, onCancel, autoFocus, inputRef }: ComposerProps) {
+  const [content, setContent] = useState('');
+  const [sending, setSending] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const text = content.trim();
+    if (!text) {
+      notify.error(errorText.commentRequired);
+      return;
+    }
+    setSending(true);
+    try {
+      await onSubmit(text);
+      setContent('');
+      notify.success(postTexts.commentSent);
+    } catch (error) {
+      notify.failure(error);
+    } finally {
+      setSending(false);
+    }
+  }
+
+  return (
+    <form className={styles.composer} onSubmit={(event) => void submit(event)}>
+      <textarea
+        ref={inputRef}
+        className={styles.input}
+        value={content}
+        onChange={(event) => setContent(event.target.value)}
+        placeholder={placeholder}
+        aria-label={placeholder}
+        maxLength={POST_LIMITS.commentMax}
+        rows={2}
+        autoFocus={autoFocus}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter' && (event.metaKey || event.ctrlKey)) void submit(event);
+          if (event.key === 'Escape' && onCancel) onCancel();
+        }}
+      />
+      <div className={styles.composerActions}>
+        <span className={styles.counter}>
+          {content.length}/{POST_LIMITS.commentMax}
+        </span>
+        {onCancel && (
+          <button type="button" className={styles.secondary} onClick={onCancel}>
+            {postTexts.cancel}
+          </button>
+        )}
+        <button type="submit" className={styles.primary} disabled={sending || !content.trim()}>
+          {postTexts.send}
+        </button>
+      </div>
+    </form>
+  );
+}

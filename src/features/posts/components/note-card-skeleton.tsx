@@ -1,0 +1,16 @@
+import styles from './note-card-skeleton.module.css';
+
+/** A grey card shaped like the one on its way. */
+export function NoteCardSkeleton({ ratio }: { ratio: number }) {
+  return (
+    <div className={styles.card} aria-hidden>
+      <div className={styles.cover} style={{ aspectRatio: `1 / ${ratio}` }} />
+      <div className={styles.line} />
+      <div className={`${styles.line} ${styles.short}`} />
+      <div className={styles.footer}>
+        <span className={styles.avatar} />
+        <span className={`${styles.line} ${styles.name}`} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,78 @@
+import { Heart } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import type { PostCard } from '../../../../contract/post';
+import { Avatar } from '../../../components/avatar';
+import { SmartImage } from '../../../components/smart-image';
+import { formatCount } from '../../../lib/format';
+import { postTexts } from '../texts';
+import { StatusBadge } from './status-badge';
+import styles from './note-card.module.css';
+
+/** The widths a card takes, so the browser picks a fitting `?w=` variant of the cover. */
+const CARD_SIZES =
+  '(min-width: 1400px) 250px, (min-width: 1200px) 290px, (min-width: 768px) 33vw, 50vw';
+
+export interface NoteCardProps {
+  post: PostCard;
+  /** Shows 待审核 / 已拒绝 (the author's own lists). */
+  showStatus?: boolean;
+  /** The first cards of a page load at once; the rest when scrolled near. */
+  eager?: boolean;
+  /** Extra controls under the card (pin, unpin …). */
+  extra?: ReactNode;
+}
+
+export function NoteCard({ post, showStatus, eager, extra }: NoteCardProps) {
+  return (
+    <article className={styles.card}>
+      <Link to={`/post/${post.id}`} className={styles.main}>
+        <span className={styles.badges}>
+          {post.isPinned && <span className={styles.pinned}>{postTexts.pinned}</span>}
+          {showStatus && <StatusBadge status={post.status} />}
+        </span>
+        {post.cover ? (
+          <SmartImage
+            src={post.cover.url}
+            alt={post.title}
+            width={post.cover.width}
+            height={post.cover.height}
+            sizes={CARD_SIZES}
+            loading={eager ? 'eager' : 'lazy'}
+            fetchPriority={eager ? 'high' : undefined}
+            className={styles.cover}
+          />
+        ) : (
+          <span className={styles.textCover}>
+            <span className={styles.textCoverBody}>{post.excerpt || post.title}</span>
+          </span>
+        )}
+        <h3 className={styles.title}>{post.title}</h3>
+      </Link>
+      {showStatus && post.status === 'rejected' && post.rejectReason && (
+        <p className={styles.reason}>{post.rejectReason}</p>
+      )}
+      <footer className={styles.footer}>
+        <Link to={`/profile/${post.author.id}`} className={styles.author}>
+          <Avatar src={post.author.avatar} alt="" size={20} />
+          <span className={styles.authorName}>{post.author.username}</span>
+        </Link>
+        <span
+          className={post.isLiked ? `${styles.likes} ${styles.liked}` : styles.likes}
+          aria-label={`${formatCount(post.likesCount)} ${postTexts.likes}`}
+        >
+          <Heart size={14} aria-hidden fill={post.isLiked ? 'currentColor' : 'none'} />
+          {formatCount(post.likesCount)}
+        </span>
+      </footer>
+      {extra && <div className={styles.extra}>{extra}</div>}
+    </article>
+  );
+}
+
+/** Roughly how tall a card is for its width, to balance the waterfall's columns. */
+export function cardRelativeHeight(post: PostCard): number {
+  const textBlock = 0.36;
+  if (!post.cover || !post.cover.width || !post.cover.height) return 4 / 3 + textBlock;
+  return Math.min(2, Math.max(0.5, post.cover.height / post.cover.width)) + textBlock;
+}

@@ -1,0 +1,99 @@
+import { AlertCircle } from 'lucide-react';
+import { useMemo, type ReactNode } from 'react';
+import type { PostCard } from '../../../../contract/post';
+import { useColumnCount } from '../hooks/use-column-count';
+import { useInfiniteTrigger } from '../hooks/use-infinite-trigger';
+import type { PagedPosts } from '../hooks/use-paged-posts';
+import { distributeColumns } from '../masonry';
+import { postTexts } from '../texts';
+import { cardRelativeHeight, NoteCard } from './note-card';
+import { NoteCardSkeleton } from './note-card-skeleton';
+import styles from './note-waterfall.module.css';
+
+/** Cards above the fold on a large screen, loaded at once rather than lazily. */
+const EAGER_CARDS = 5;
+const SKELETON_HEIGHTS = [1.33, 1, 1.5, 1.2, 0.9, 1.4, 1.1, 1.3, 1, 1.25];
+
+export interface NoteWaterfallProps {
+  list: PagedPosts;
+  /** What an empty list shows (icon, sentence, next action). */
+  empty: ReactNode;
+  showStatus?: boolean;
+  renderExtra?: (post: PostCard) => ReactNode;
+  /** Names the list for screen readers. */
+  label: string;
+}
+
+/** A masonry of note cards with skeletons, empty and error states and infinite scroll. */
+export function NoteWaterfall({ list, empty, showStatus, renderExtra, label }: NoteWaterfallProps) {
+  const columnCount = useColumnCount();
+  const canLoadMore = list.hasMore && !list.isLoading && !list.error;
+  const sentinel = useInfiniteTrigger(list.loadMore, canLoadMore, list.posts.length);
+  const columns = useMemo(
+    () => distributeColumns(list.posts, columnCount, cardRelativeHeight),
+    [list.posts, columnCount],
+  );
+
+  if (list.isLoading) {
+    const skeletons = distributeColumns(SKELETON_HEIGHTS, columnCount, (height) => height);
+    return (
+      <div className={styles.grid} aria-busy="true" aria-label={label}>
+        {skeletons.map((column, index) => (
+          <div key={index} className={styles.column}>
+            {column.map((ratio, row) => (
+              <NoteCardSkeleton key={row} ratio={ratio} />
+            ))}
+          </div>
+        ))}
+      </div>
+    );
+  }
+
+  if (list.error && list.posts.length === 0) {
+    return <LoadError onRetry={list.retry} />;
+  }
+
+  if (list.posts.length === 0) return <>{empty}</>;
+
+  const order = new Map(list.posts.map((post, index) => [post.id, index]));
+  return (
+    <section aria-label={label}>
+      <div className={styles.grid}>
+        {columns.map((column, index) => (
+          <div key={index} className={styles.column}>
+            {column.map((post) => (
+              <NoteCard
+                key={post.id}
+                post={post}
+                showStatus={showStatus}
+                eager={(order.get(post.id) ?? EAGER_CARDS) < EAGER_CARDS}
+                extra={renderExtra?.(post)}
+              />
+            ))}
+          </div>
+        ))}
+      </div>
+      <div ref={sentinel} className={styles.footer} aria-live="polite">
+        {list.error ? (
+          <LoadError onRetry={list.loadMore} compact />
+        ) : list.isLoadingMore ? (
+          postTexts.loadingMore
+        ) : list.hasMore ? null : (
+          postTexts.noMore
+        )}
+      </div>
+    </section>
+  );
+}
+
+function LoadError({ onRetry, compact }: { onRetry: () => void; compact?: boolean }) {
+  return (
+    <div className={compact ? styles.errorCompact : styles.error} role="alert">
+      {!compact && <AlertCircle size={32} aria-hidden className={styles.errorIcon} />}
+      <p>{postTexts.loadFailed}</p>
+      <button type="button" className={styles.retry} onClick={onRetry}>
+        {postTexts.retry}
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,194 @@
+import { Heart, MessageCircle, Pencil, Share2, Star, Trash2 } from 'lucide-react';
+import { useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { errorText, fillText } from '../../../../contract/messages';
+import type { Post } from '../../../../contract/post';
+import type { User } from '../../../../contract/user';
+import { Avatar } from '../../../components/avatar';
+import { FollowButton } from '../../../components/follow-button';
+import { formatCount, formatTime } from '../../../lib/format';
+import { notify } from '../../../lib/notify';
+import { deletePost } from '../api/delete-post';
+import { useReactions } from '../hooks/use-reactions';
+import { shareNote } from '../share';
+import { postTexts } from '../texts';
+import { CommentSection } from './comment-section';
+import { ConfirmDialog } from './confirm-dialog';
+import { ImageViewer } from './image-viewer';
+import { MarkdownBody } from './markdown-body';
+import styles from './post-detail.module.css';
+
+export interface PostDetailProps {
+  post: Post;
+  viewer: User | null;
+}
+
+/** The note page: images, text, author, reactions and comments. */
+export function PostDetail({ post, viewer }: PostDetailProps) {
+  const navigate = useNavigate();
+  const { like, favorite } = useReactions(post);
+  const commentInput = useRef<HTMLTextAreaElement>(null);
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const isAuthor = viewer?.id === post.author.id;
+  const canDelete = isAuthor || viewer?.isAdmin === true;
+  const edited = post.publishedAt && post.updatedAt > post.publishedAt;
+
+  async function removePost() {
+    setDeleting(true);
+    try {
+      await deletePost(post.id);
+      notify.success(postTexts.deleted);
+      navigate(isAuthor ? '/profile' : '/', { replace: true });
+    } catch (error) {
+      notify.failure(error, errorText.deletePostFailed);
+      setDeleting(false);
+      setConfirmingDelete(false);
+    }
+  }
+
+  const reactions = (
+    <div className={styles.reactions}>
+      <button
+        type="button"
+        className={like.active ? `${styles.reaction} ${styles.liked}` : styles.reaction}
+        aria-pressed={like.active}
+        aria-label={like.active ? postTexts.unlike : postTexts.like}
+        onClick={() => void like.toggle()}
+      >
+        <Heart size={22} aria-hidden fill={like.active ? 'currentColor' : 'none'} />
+        <span>{formatCount(like.count)}</span>
+      </button>
+      <button
+        type="button"
+        className={favorite.active ? `${styles.reaction} ${styles.favorited}` : styles.reaction}
+        aria-pressed={favorite.active}
+        aria-label={favorite.active ? postTexts.unfavorite : postTexts.favorite}
+        onClick={() => void favorite.toggle()}
+      >
+        <Star size={22} aria-hidden fill={favorite.active ? 'currentColor' : 'none'} />
+        <span>{formatCount(favorite.count)}</span>
+      </button>
+      <button
+        type="button"
+        className={styles.reaction}
+        aria-label={postTexts.comment}
+        onClick={() => {
+          commentInput.current?.focus();
+          document.getElementById('comments')?.scrollIntoView({ block: 'start' });
+        }}
+      >
+        <MessageCircle size={22} aria-hidden />
+        <span>{formatCount(post.commentsCount)}</span>
+      </button>
+      <button
+        type="button"
+        className={styles.reaction}
+        aria-label={postTexts.share}
+        onClick={() => void shareNote(post.title, `${window.location.origin}/post/${post.id}`)}
+      >
+        <Share2 size={22} aria-hidden />
+      </button>
+    </div>
+  );
+
+  return (
+    <article
+      className={post.images.length > 0 ? styles.layout : `${styles.layout} ${styles.textOnly}`}
+    >
+      {post.images.length > 0 && (
+        <div className={styles.media}>
+          <ImageViewer images={post.images} title={post.title} />
+        </div>
+      )}
+      <div className={styles.panel}>
+        <header className={styles.authorBar}>
+          <Link to={`/profile/${post.author.id}`} className={styles.author}>
+            <Avatar src={post.author.avatar} alt="" size={40} />
+            <span className={styles.authorName}>{post.author.username}</span>
+          </Link>
+          {!isAuthor && viewer && <FollowButton userId={post.author.id} />}
+        </header>
+
+        {isAuthor && post.status !== 'approved' && (
+          <p
+            className={
+              post.status === 'rejected' ? `${styles.banner} ${styles.rejected}` : styles.banner
+            }
+            role="status"
+          >
+            {post.status === 'pending'
+              ? postTexts.pendingBanner
+              : post.rejectReason
+                ? fillText(postTexts.rejectedBanner, { reason: post.rejectReason })
+                : postTexts.rejectedNoReason}
+          </p>
+        )}
+
+        <div className={styles.text}>
+          <h1 className={styles.title}>{post.title}</h1>
+          {post.price > 0 && !post.canRead && (
+            <p className={styles.banner}>{fillText(postTexts.paidNotice, { price: post.price })}</p>
+          )}
+          <MarkdownBody source={post.content} />
+          <div className={styles.tags}>
+            <Link
+              to={`/?category=${encodeURIComponent(post.category.slug)}`}
+              className={styles.category}
+            >
+              {post.category.name}
+            </Link>
+            {post.tags.map((tag) => (
+              <Link
+                key={tag}
+                to={`/search?search=${encodeURIComponent(tag)}`}
+                className={styles.tag}
+              >
+                #{tag}
+              </Link>
+            ))}
+          </div>
+          <p className={styles.time}>
+            {edited ? postTexts.editedAt : postTexts.publishedAt}{' '}
+            <time dateTime={edited ? post.updatedAt : post.createdAt}>
+              {formatTime(edited ? post.updatedAt : (post.publishedAt ?? post.createdAt))}
+            </time>
+          </p>
+          {(isAuthor || canDelete) && (
+            <div className={styles.manage}>
+              {isAuthor && (
+                <Link to={`/edit-post/${post.id}`} className={styles.manageButton}>
+                  <Pencil size={16} aria-hidden />
+                  {postTexts.edit}
+                </Link>
+              )}
+              {canDelete && (
+                <button
+                  type="button"
+                  className={styles.manageButton}
+                  onClick={() => setConfirmingDelete(true)}
+                >
+                  <Trash2 size={16} aria-hidden />
+                  {postTexts.remove}
+                </button>
+              )}
+            </div>
+          )}
+          <hr className={styles.divider} />
+          <CommentSection post={post} viewer={viewer} inputRef={commentInput} />
+        </div>
+
+        <div className={styles.actionBar}>{reactions}</div>
+      </div>
+      <ConfirmDialog
+        open={confirmingDelete}
+        title={postTexts.deleteTitle}
+        message={postTexts.deleteConfirm}
+        confirmLabel={postTexts.remove}
+        onConfirm={() => void removePost()}
+        onClose={() => setConfirmingDelete(false)}
+        busy={deleting}
+      />
+    </article>
+  );
+}

@@ -1,0 +1,32 @@
+import { useEffect, useRef } from 'react';
+
+/** Distance below the fold at which the next page starts loading. */
+const PRELOAD_MARGIN = '800px 0px';
+
+/**
+ * Calls `onReach` whenever the returned element comes near the viewport, so a list can load
+ * its next page before the reader gets to the end. A new `itemCount` observes afresh: a page
+ * too short to push the element out of view then still asks for the next one.
+ */
+export function useInfiniteTrigger(onReach: () => void, enabled: boolean, itemCount: number) {
+  const sentinel = useRef<HTMLDivElement>(null);
+  const latest = useRef(onReach);
+  useEffect(() => {
+    latest.current = onReach;
+  });
+
+  useEffect(() => {
+    const element = sentinel.current;
+    if (!enabled || !element || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) latest.current();
+      },
+      { rootMargin: PRELOAD_MARGIN },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [enabled, itemCount]);
+
+  return sentinel;
+}

@@ -1,0 +1,91 @@
+import { useCallback } from 'react';
+import useSWRInfinite from 'swr/infinite';
+import type { PostCard } from '../../../../contract/post';
+
+/** One page of notes, whatever list it came from. */
+export interface PostPage {
+  posts: PostCard[];
+  page: number;
+  pages: number;
+}
+
+export interface PagedPosts {
+  posts: PostCard[];
+  /** The first page is on its way (show skeletons). */
+  isLoading: boolean;
+  isLoadingMore: boolean;
+  hasMore: boolean;
+  error: unknown;
+  loadMore: () => void;
+  retry: () => void;
+  /** Re-fetches every loaded page (after a change the list should show). */
+  refresh: () => Promise<unknown>;
+  /** Changes one note in place without a round trip. */
+  updatePost: (id: string, change: (post: PostCard) => PostCard | null) => void;
+}
+
+/**
+ * Any paged list of notes, loaded page by page for infinite scroll. `key` names the list
+ * (null: load nothing); `fetchPage` loads one page of it.
+ */
+export function usePagedPosts(
+  key: readonly unknown[] | null,
+  fetchPage: (page: number) => Promise<PostPage>,
+): PagedPosts {
+  const { data, error, size, setSize, isLoading, isValidating, mutate } = useSWRInfinite(
+    (index, previous: PostPage | null) => {
+      if (!key || (previous && previous.page >= previous.pages)) return null;
+      return [...key, index + 1] as const;
+    },
+    (pageKey) => fetchPage(pageKey[pageKey.length - 1] as number),
+    { revalidateFirstPage: false, revalidateOnFocus: false },
+  );
+
+  const pages = data ?? [];
+  const last = pages[pages.length - 1];
+  const hasMore = !last || last.page < last.pages;
+  const isLoadingMore = !error && size > 0 && pages.length < size;
+  const seen = new Set<string>();
+  // A note that moved between pages while scrolling would otherwise show twice.
+  const posts = pages.flatMap((page) =>
+    page.posts.filter((post) => !seen.has(post.id) && seen.add(post.id)),
+  );
+
+  const loadMore = useCallback(() => {
+    if (!error && !isValidating) void setSize((current) => current + 1);
+  }, [error, isValidating, setSize]);
+
+  const retry = useCallback(() => {
+    void mutate();
+  }, [mutate]);
+
+  const updatePost = useCallback(
+    (id: string, change: (post: PostCard) => PostCard | null) => {
+      void mutate(
+        (current) =>
+          current?.map((page) => ({
+            ...page,
+            posts: page.posts.flatMap((post) => {
+              if (post.id !== id) return [post];
+              const changed = change(post);
+              return changed ? [changed] : [];
+            }),
+          })),
+        { revalidate: false },
+      );
+    },
+    [mutate],
+  );
+
+  return {
+    posts,
+    isLoading: Boolean(key) && isLoading,
+    isLoadingMore: Boolean(key) && !isLoading && isLoadingMore,
+    hasMore: Boolean(key) && hasMore,
+    error,
+    loadMore,
+    retry,
+    refresh: mutate,
+    updatePost,
+  };
+}

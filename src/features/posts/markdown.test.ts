@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import { isSafeUrl, renderMarkdown } from './markdown';
+
+function parse(source: string): HTMLElement {
+  const container = document.createElement('div');
+  container.innerHTML = renderMarkdown(source);
+  return container;
+}
+
+/** Every way a rendered body could run script: elements, handlers and URLs. */
+function scriptVectors(root: HTMLElement): string[] {
+  const found: string[] = [];
+  for (const element of root.querySelectorAll('*')) {
+    const tag = element.tagName.toLowerCase();
+    if (['script', 'iframe', 'object', 'embed', 'style', 'svg', 'form'].includes(tag)) {
+      found.push(`<${tag}>`);
+    }
+    for (const attribute of element.attributes) {
+      if (attribute.name.startsWith('on')) found.push(`${tag}[${attribute.name}]`);
+      if (['href', 'src', 'action', 'formaction'].includes(attribute.name)) {
+        if (!isSafeUrl(attribute.value) && attribute.value !== '') {
+          found.push(`${tag}[${attribute.name}=${attribute.value}]`);
+        }
+      }
+    }
+  }
+  return found;
+}
+
+const hostileInputs = [
+  '<script>alert(1)</script>',
+  '<img src=x onerror=alert(1)>',
+  '<a href="javascript:alert(1)">x</a>',
+  '[点我](javascript:alert(1))',
+  '[点我](JaVaScRiPt:alert(1))',
+  '[点我](  javascript:alert(1))',
+  '[点我](java&#x09;script:alert(1))',
+  '[点我](&#106;avascript:alert(1))',
+  '[点我](vbscript:msgbox(1))',
+  '[点我](data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==)',
+  '[点我](file:///etc/passwd)',
+  '[点我](//evil.example/x)',
+  '![图](javascript:alert(1))',
+  '![图](data:image/svg+xml;base64,PHN2ZyBvbmxvYWQ9YWxlcnQoMSk+)',
+  '<javascript:alert(1)>',
+  '[ref]: javascript:alert(1)\n\n[ref]',
+  '```"><script>alert(1)</script>\ncode\n```',
+  '```js\n</code></pre><script>alert(1)</script>\n```',
+  '<svg onload=alert(1)>',
+  '<iframe src="https://evil.example"></iframe>',
+  '[x](https://ok.example "title\\" onmouseover=\\"alert(1)")',
+];
+
+describe('renderMarkdown', () => {
+  it.each(hostileInputs)('leaves no way to run script from %s', (input) => {
+    expect(scriptVectors(parse(input))).toEqual([]);
+  });
+
+  it('shows raw HTML as text instead of dropping what the author wrote', () => {
+    expect(parse('<b>粗体</b>').textContent).toContain('<b>粗体</b>');
+  });
+
+  it('keeps web and mail links, opening web links in a new tab without an opener', () => {
+    const root = parse('[站点](https://example.com) [邮件](mailto:a@example.com)');
+    const [web, mail] = root.querySelectorAll('a');
+    expect(web.getAttribute('href')).toBe('https://example.com');
+    expect(web.getAttribute('target')).toBe('_blank');
+    expect(web.getAttribute('rel')).toContain('noopener');
+    expect(mail.getAttribute('href')).toBe('mailto:a@example.com');
+    expect(mail.hasAttribute('target')).toBe(false);
+  });
+
+  it('keeps paths of this site', () => {
+    expect(parse('[笔记](/post/12)').querySelector('a')?.getAttribute('href')).toBe('/post/12');
+  });
+
+  it('highlights code blocks of a known language and leaves others plain', () => {
+    const root = parse('```ts\nconst answer: number = 42;\n```\n\n```brainfuck\n+++\n```');
+    const [known, unknown] = root.querySelectorAll('pre code');
+    expect(known.className).toContain('language-ts');
+    expect(known.querySelector('.hljs-keyword')?.textContent).toBe('const');
+    expect(unknown.querySelector('span')).toBeNull();
+    expect(unknown.textContent).toBe('+++\n');
+  });
+});
+
+describe('isSafeUrl', () => {
+  it.each([
+    ['https://example.com', true],
+    ['HTTP://example.com', true],
+    ['mailto:a@b.c', true],
+    ['/api/uploads/a.png', true],
+    ['//evil.example', false],
+    ['/\\evil.example', false],
+    ['javascript:alert(1)', false],
+    ['data:image/png;base64,AAAA', false],
+    ['ftp://example.com', false],
+  ])('%s -> %s', (url, safe) => {
+    expect(isSafeUrl(url)).toBe(safe);
+  });
+});

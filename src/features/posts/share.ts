@@ -1,0 +1,20 @@
+import { notify } from '../../lib/notify';
+import { postTexts } from './texts';
+
+/** Shares a note through the system sheet where there is one, else copies its link. */
+export async function shareNote(title: string, url: string): Promise<void> {
+  if (typeof navigator.share === 'function') {
+    try {
+      await navigator.share({ title, url });
+      return;
+    } catch (error) {
+      if (error instanceof DOMException && error.name === 'AbortError') return;
+    }
+  }
+  try {
+    await navigator.clipboard.writeText(url);
+    notify.success(postTexts.linkCopied);
+  } catch {
+    notify.error(postTexts.shareFailed);
+  }
+}
