@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { errorText } from './messages.ts';
+import { UserSettings } from './settings.ts';
 import { Email, Password, User, Username } from './user.ts';
 
 export const RegisterBody = Type.Object(
@@ -34,7 +35,16 @@ export const LoginBody = Type.Object(
 );
 export type LoginBody = Static<typeof LoginBody>;
 
-export const AuthResponse = Type.Object({ token: Type.String(), user: User });
+/** The signed-in user's own record: the public user plus what only they see. */
+export const CurrentUser = Type.Object({
+  ...User.properties,
+  settings: UserSettings,
+  /** False for accounts made by WeChat/QQ or by phone without a password yet. */
+  hasPassword: Type.Boolean(),
+});
+export type CurrentUser = Static<typeof CurrentUser>;
+
+export const AuthResponse = Type.Object({ token: Type.String(), user: CurrentUser });
 export type AuthResponse = Static<typeof AuthResponse>;
 
 export const UpdateMeBody = Type.Object(
@@ -54,3 +64,26 @@ export const UpdateMeBody = Type.Object(
   { additionalProperties: false },
 );
 export type UpdateMeBody = Static<typeof UpdateMeBody>;
+
+export const SuccessResponse = Type.Object({ success: Type.Boolean() });
+export type SuccessResponse = Static<typeof SuccessResponse>;
+
+export const ForgotPasswordBody = Type.Object(
+  { email: Email },
+  { errorMessage: { required: { email: errorText.emailInvalid } } },
+);
+export type ForgotPasswordBody = Static<typeof ForgotPasswordBody>;
+
+export const ResetTokenParams = Type.Object({
+  token: Type.String({
+    pattern: '^[A-Za-z0-9_-]{20,100}$',
+    errorMessage: errorText.resetTokenInvalid,
+  }),
+});
+export type ResetTokenParams = Static<typeof ResetTokenParams>;
+
+export const ResetPasswordBody = Type.Object(
+  { password: Password },
+  { errorMessage: { required: { password: errorText.passwordInvalid } } },
+);
+export type ResetPasswordBody = Static<typeof ResetPasswordBody>;

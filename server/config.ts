@@ -20,6 +20,106 @@ export interface Config {
   rateLimit: boolean;
   /** Trust X-Forwarded-For when running behind a proxy. */
   trustProxy: boolean;
+  /** Sign-in providers: each has a working local default (log the code / the mail). */
+  sms: SmsConfig;
+  mail: MailConfig;
+  oauth: OAuthConfig;
+}
+
+export type SmsConfig =
+  | { provider: 'log' }
+  | {
+      provider: 'aliyun';
+      accessKeyId: string;
+      accessKeySecret: string;
+      signName: string;
+      templateCode: string;
+      endpoint: string;
+    };
+
+export interface MailConfig {
+  /** null: messages are written to the server log instead of being sent. */
+  smtp:
+    | { url: string }
+    | { host: string; port: number; secure: boolean; user: string | null; pass: string | null }
+    | null;
+  from: string;
+}
+
+export interface OAuthProviderConfig {
+  appId: string;
+  appSecret: string;
+  /** Server-to-server calls (token, user info). */
+  apiBase: string;
+  /** The page the browser is sent to (WeChat's QR page, QQ's authorisation page). */
+  authorizeBase: string;
+}
+
+export interface OAuthConfig {
+  /** Origin the providers redirect back to (`/auth/{type}/callback`). */
+  redirectBase: string;
+  wechat: OAuthProviderConfig | null;
+  qq: OAuthProviderConfig | null;
+}
+
+function requiredEnv(env: NodeJS.ProcessEnv, names: string[], feature: string): string[] {
+  const missing = names.filter((name) => !env[name]);
+  if (missing.length > 0) throw new Error(`${feature} needs ${missing.join(', ')}`);
+  return names.map((name) => env[name]!);
+}
+
+function smsConfig(env: NodeJS.ProcessEnv): SmsConfig {
+  const provider = env.SMS_PROVIDER ?? 'log';
+  if (provider === 'log') return { provider };
+  if (provider !== 'aliyun') throw new Error(`SMS_PROVIDER must be log or aliyun, not ${provider}`);
+  const [accessKeyId, accessKeySecret, signName, templateCode] = requiredEnv(
+    env,
+    ['SMS_ACCESS_KEY_ID', 'SMS_ACCESS_KEY_SECRET', 'SMS_SIGN_NAME', 'SMS_TEMPLATE_CODE'],
+    'SMS_PROVIDER=aliyun',
+  ) as [string, string, string, string];
+  const endpoint = env.SMS_ENDPOINT ?? 'https://dysmsapi.aliyuncs.com';
+  return { provider, accessKeyId, accessKeySecret, signName, templateCode, endpoint };
+}
+
+function mailConfig(env: NodeJS.ProcessEnv): MailConfig {
+  const from = env.MAIL_FROM ?? '氛围笔记 <no-reply@localhost>';
+  if (env.SMTP_URL) return { smtp: { url: env.SMTP_URL }, from };
+  if (!env.SMTP_HOST) return { smtp: null, from };
+  const port = Number(env.SMTP_PORT ?? 587);
+  return {
+    smtp: {
+      host: env.SMTP_HOST,
+      port,
+      secure: env.SMTP_SECURE ? env.SMTP_SECURE === 'true' : port === 465,
+      user: env.SMTP_USER ?? null,
+      pass: env.SMTP_PASS ?? null,
+    },
+    from,
+  };
+}
+
+function oauthConfig(env: NodeJS.ProcessEnv, publicOrigin: string): OAuthConfig {
+  return {
+    redirectBase: env.OAUTH_REDIRECT_BASE ?? publicOrigin,
+    wechat:
+      env.WECHAT_APP_ID && env.WECHAT_APP_SECRET
+        ? {
+            appId: env.WECHAT_APP_ID,
+            appSecret: env.WECHAT_APP_SECRET,
+            apiBase: env.WECHAT_API_BASE ?? 'https://api.weixin.qq.com',
+            authorizeBase: env.WECHAT_OPEN_BASE ?? 'https://open.weixin.qq.com',
+          }
+        : null,
+    qq:
+      env.QQ_APP_ID && env.QQ_APP_KEY
+        ? {
+            appId: env.QQ_APP_ID,
+            appSecret: env.QQ_APP_KEY,
+            apiBase: env.QQ_API_BASE ?? 'https://graph.qq.com',
+            authorizeBase: env.QQ_API_BASE ?? 'https://graph.qq.com',
+          }
+        : null,
+  };
 }
 
 function readOrCreateSecret(dataDir: string): Uint8Array {
@@ -41,6 +141,7 @@ export function loadConfig(
   const host = overrides.host ?? env.HOST ?? '127.0.0.1';
   const databaseUrl = env.DATABASE_URL?.startsWith('postgres') ? env.DATABASE_URL : null;
   const defaultWebRoot = path.resolve(env.WEB_ROOT ?? 'dist');
+  const publicOrigin = env.PUBLIC_ORIGIN ?? `http://${host}:${port}`;
   return {
     host,
     port,
@@ -49,13 +150,16 @@ export function loadConfig(
     jwtSecret: env.JWT_SECRET
       ? new TextEncoder().encode(env.JWT_SECRET)
       : readOrCreateSecret(dataDir),
-    publicOrigin: env.PUBLIC_ORIGIN ?? `http://${host}:${port}`,
+    publicOrigin,
     redisUrl: env.REDIS_URL ?? null,
     logLevel: env.LOG_LEVEL ?? 'info',
     webRoot: existsSync(path.join(defaultWebRoot, 'index.html')) ? defaultWebRoot : null,
     seedDemo: env.SEED_DEMO !== 'false',
     rateLimit: env.RATE_LIMIT !== 'off',
     trustProxy: env.TRUST_PROXY === 'true',
+    sms: smsConfig(env),
+    mail: mailConfig(env),
+    oauth: oauthConfig(env, publicOrigin),
     ...overrides,
   };
 }

@@ -1,40 +1,20 @@
-import type { Kysely } from 'kysely';
+import type { FastifyInstance } from 'fastify';
 import type { AuthResponse, RegisterBody, UpdateMeBody } from '../../../contract/auth.ts';
-import { errorText, fillText } from '../../../contract/messages.ts';
-import type { Database } from '../../db/schema.ts';
-import { AppError, conflict, notFound, tooManyRequests } from '../../lib/errors.ts';
-import { presentUser } from '../users/present-user.ts';
+import { errorText } from '../../../contract/messages.ts';
+import { AppError, conflict, notFound } from '../../lib/errors.ts';
 import { createUserRepository, type UserRow } from '../users/user-repository.ts';
-import type { LoginLimiter } from './login-limiter.ts';
+import { createAttemptLimiter, LOGIN_LIMITS } from './attempt-limiter.ts';
+import type { ClientInfo } from './client-info.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
+import { presentCurrentUser } from './present-current-user.ts';
 import { createSessionRepository } from './session-repository.ts';
-import { newSessionId, signToken } from './tokens.ts';
+import { createSessionIssuer } from './session-issuer.ts';
 
-export interface ClientInfo {
-  ip: string;
-  userAgent: string | null;
-}
-
-export function createAuthService(deps: {
-  db: Kysely<Database>;
-  jwtSecret: Uint8Array;
-  loginLimiter: LoginLimiter;
-}) {
-  const users = createUserRepository(deps.db);
-  const sessions = createSessionRepository(deps.db);
-
-  /** Starts a session for the user and answers as every sign-in path does: token and user. */
-  async function issueSession(user: UserRow, client: ClientInfo): Promise<AuthResponse> {
-    const sessionId = newSessionId();
-    await sessions.create({
-      id: sessionId,
-      userId: user.id,
-      userAgent: client.userAgent,
-      ip: client.ip,
-    });
-    const token = await signToken(deps.jwtSecret, { userId: user.id, sessionId });
-    return { token, user: presentUser(user, { withContact: true }) };
-  }
+export function createAuthService(app: FastifyInstance) {
+  const users = createUserRepository(app.db);
+  const sessions = createSessionRepository(app.db);
+  const issueSession = createSessionIssuer(app);
+  const loginLimiter = createAttemptLimiter(LOGIN_LIMITS);
 
   async function assertAvailable(changes: { username?: string; email?: string }, selfId?: number) {
     if (changes.username) {
@@ -48,8 +28,6 @@ export function createAuthService(deps: {
   }
 
   return {
-    issueSession,
-
     async register(body: RegisterBody, client: ClientInfo): Promise<AuthResponse> {
       await assertAvailable(body);
       const passwordHash = await hashPassword(body.password);
@@ -65,23 +43,19 @@ export function createAuthService(deps: {
     },
 
     async login(account: string, password: string, client: ClientInfo): Promise<AuthResponse> {
-      const wait = deps.loginLimiter.retryAfter(account, client.ip);
-      if (wait > 0) {
-        const seconds = Math.ceil(wait / 1000);
-        throw tooManyRequests(fillText(errorText.tooManyLoginAttempts, { seconds }), seconds);
-      }
+      loginLimiter.assertAllowed(account, client.ip, errorText.tooManyLoginAttempts);
       const user = account.includes('@')
         ? await users.findByEmail(account)
         : await users.findByUsername(account);
       if (!user) {
-        deps.loginLimiter.recordFailure(account, client.ip);
+        loginLimiter.record(account, client.ip);
         throw notFound(errorText.userNotFound);
       }
       if (!user.password_hash || !(await verifyPassword(user.password_hash, password))) {
-        deps.loginLimiter.recordFailure(account, client.ip);
+        loginLimiter.record(account, client.ip);
         throw new AppError(401, errorText.wrongPassword);
       }
-      deps.loginLimiter.recordSuccess(account);
+      loginLimiter.clear(account);
       return issueSession(user, client);
     },
 
@@ -90,7 +64,7 @@ export function createAuthService(deps: {
     },
 
     async me(user: UserRow) {
-      return presentUser(user, { withContact: true, extra: await users.counts(user.id) });
+      return presentCurrentUser(user, await users.counts(user.id));
     },
 
     async updateMe(user: UserRow, body: UpdateMeBody) {
@@ -102,7 +76,7 @@ export function createAuthService(deps: {
         ...(body.avatar !== undefined && { avatar: body.avatar }),
       });
       if (!updated) throw notFound(errorText.userNotFound);
-      return presentUser(updated, { withContact: true, extra: await users.counts(user.id) });
+      return presentCurrentUser(updated, await users.counts(user.id));
     },
   };
 }

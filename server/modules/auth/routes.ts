@@ -1,24 +1,24 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AuthResponse, LoginBody, RegisterBody, UpdateMeBody } from '../../../contract/auth.ts';
+import type { FastifyInstance } from 'fastify';
+import {
+  AuthResponse,
+  CurrentUser,
+  LoginBody,
+  RegisterBody,
+  SuccessResponse,
+  UpdateMeBody,
+} from '../../../contract/auth.ts';
 import { ErrorBody } from '../../../contract/common.ts';
-import { User } from '../../../contract/user.ts';
 import { viewerOf } from '../../plugins/auth.ts';
-import { createAuthService, type ClientInfo } from './auth-service.ts';
-import { createLoginLimiter } from './login-limiter.ts';
-
-const clientInfo = (request: FastifyRequest): ClientInfo => ({
-  ip: request.ip,
-  userAgent: request.headers['user-agent'] ?? null,
-});
+import phoneRoutes from '../phone/routes.ts';
+import { createAuthService } from './auth-service.ts';
+import { clientInfo } from './client-info.ts';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 409: ErrorBody, 429: ErrorBody };
 
+/** Password accounts and the session itself; the other ways in are registered from here. */
 export default async function authRoutes(app: FastifyInstance) {
-  const service = createAuthService({
-    db: app.db,
-    jwtSecret: app.config.jwtSecret,
-    loginLimiter: createLoginLimiter(),
-  });
+  const service = createAuthService(app);
+  await app.register(phoneRoutes);
 
   app.post<{ Body: RegisterBody }>(
     '/api/auth/register',
@@ -39,7 +39,7 @@ export default async function authRoutes(app: FastifyInstance) {
       preHandler: app.requireUser,
       schema: {
         response: {
-          200: { type: 'object', properties: { success: { type: 'boolean' } } },
+          200: SuccessResponse,
           401: ErrorBody,
         },
       },
@@ -52,7 +52,7 @@ export default async function authRoutes(app: FastifyInstance) {
 
   app.get(
     '/api/auth/me',
-    { preHandler: app.requireUser, schema: { response: { 200: User, 401: ErrorBody } } },
+    { preHandler: app.requireUser, schema: { response: { 200: CurrentUser, 401: ErrorBody } } },
     (request) => service.me(viewerOf(request).row),
   );
 
@@ -60,7 +60,7 @@ export default async function authRoutes(app: FastifyInstance) {
     '/api/auth/me',
     {
       preHandler: app.requireUser,
-      schema: { body: UpdateMeBody, response: { 200: User, ...errors } },
+      schema: { body: UpdateMeBody, response: { 200: CurrentUser, ...errors } },
     },
     (request) => service.updateMe(viewerOf(request).row, request.body),
   );

@@ -48,6 +48,17 @@ export function createSessionRepository(db: Kysely<Database>) {
         .execute();
     },
 
+    /** Ends every other session of the user (a password change keeps the device that made it). */
+    async revokeOthers(userId: number, keepSessionId: string, now = Date.now()) {
+      await db
+        .updateTable('sessions')
+        .set({ revoked_at: now })
+        .where('user_id', '=', userId)
+        .where('id', '!=', keepSessionId)
+        .where('revoked_at', 'is', null)
+        .execute();
+    },
+
     async revokeAllForUser(userId: number, now = Date.now()) {
       await db
         .updateTable('sessions')

@@ -30,6 +30,10 @@ export function createUserRepository(db: Kysely<Database>) {
         .executeTakeFirst();
     },
 
+    findByPhone(phone: string): Promise<UserRow | undefined> {
+      return db.selectFrom('users').selectAll().where('phone', '=', phone).executeTakeFirst();
+    },
+
     async insert(user: NewUser, now = Date.now()): Promise<UserRow> {
       const row = await db
         .insertInto('users')

@@ -1,0 +1,105 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { CodePurpose } from '../../../contract/phone.ts';
+import type { Database, VerificationCodesTable } from '../../db/schema.ts';
+
+export type VerificationCodeRow = Selectable<VerificationCodesTable>;
+
+export function createVerificationCodeRepository(db: Kysely<Database>) {
+  return {
+    /** Stores a new code and voids the older open ones, so only the latest can be guessed at. */
+    async insert(code: {
+      phone: string;
+      purpose: CodePurpose;
+      codeHash: string;
+      ip: string;
+      createdAt: number;
+      expiresAt: number;
+    }): Promise<number> {
+      return db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('verification_codes')
+          .set({ used_at: code.createdAt })
+          .where('phone', '=', code.phone)
+          .where('purpose', '=', code.purpose)
+          .where('used_at', 'is', null)
+          .execute();
+        const row = await trx
+          .insertInto('verification_codes')
+          .values({
+            phone: code.phone,
+            purpose: code.purpose,
+            code_hash: code.codeHash,
+            attempts: 0,
+            ip: code.ip,
+            expires_at: code.expiresAt,
+            used_at: null,
+            created_at: code.createdAt,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        return row.id;
+      });
+    },
+
+    async lastSentAt(phone: string): Promise<number | null> {
+      const row = await db
+        .selectFrom('verification_codes')
+        .select((eb) => eb.fn.max('created_at').as('at'))
+        .where('phone', '=', phone)
+        .executeTakeFirst();
+      return row?.at === null || row?.at === undefined ? null : Number(row.at);
+    },
+
+    /** Codes sent since `since`, to one phone or from one address (both are indexed). */
+    async countSince(by: { phone: string } | { ip: string }, since: number): Promise<number> {
+      const row = await db
+        .selectFrom('verification_codes')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .$if('phone' in by, (qb) => qb.where('phone', '=', (by as { phone: string }).phone))
+        .$if('ip' in by, (qb) => qb.where('ip', '=', (by as { ip: string }).ip))
+        .where('created_at', '>=', since)
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
+    /** The one code that may still be used for this phone and purpose. */
+    findOpen(
+      phone: string,
+      purpose: CodePurpose,
+      maxAttempts: number,
+      now: number,
+    ): Promise<VerificationCodeRow | undefined> {
+      return db
+        .selectFrom('verification_codes')
+        .selectAll()
+        .where('phone', '=', phone)
+        .where('purpose', '=', purpose)
+        .where('used_at', 'is', null)
+        .where('expires_at', '>', now)
+        .where('attempts', '<', maxAttempts)
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+    },
+
+    async recordWrongGuess(id: number) {
+      await db
+        .updateTable('verification_codes')
+        .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+        .where('id', '=', id)
+        .execute();
+    },
+
+    /** True for the one caller that used the code; a concurrent replay gets false. */
+    async markUsed(id: number, now: number): Promise<boolean> {
+      const result = await db
+        .updateTable('verification_codes')
+        .set({ used_at: now })
+        .where('id', '=', id)
+        .where('used_at', 'is', null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+  };
+}

@@ -1,0 +1,100 @@
+import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { errorText, fillText } from '../../../contract/messages.ts';
+import {
+  CODE_LENGTH,
+  CODE_MAX_ATTEMPTS,
+  CODE_RESEND_MS,
+  CODE_TTL_MS,
+  type CodePurpose,
+} from '../../../contract/phone.ts';
+import { AppError, tooManyRequests } from '../../lib/errors.ts';
+import type { SmsProvider } from '../sms/sms-provider.ts';
+import { createVerificationCodeRepository } from './verification-code-repository.ts';
+
+/** Daily caps, counted per calendar day in China (UTC+8). */
+export const CODE_DAILY_LIMITS = { perPhone: 10, perAddress: 30 };
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const CHINA_OFFSET_MS = 8 * 60 * 60 * 1000;
+
+/** Midnight (China time) that starts the day of `now`. */
+export function chinaDayStart(now: number): number {
+  return Math.floor((now + CHINA_OFFSET_MS) / DAY_MS) * DAY_MS - CHINA_OFFSET_MS;
+}
+
+/**
+ * Six-digit SMS codes: made, rate limited, stored only as an HMAC (keyed with the server
+ * secret, so a leaked table does not give the codes away) and spent once.
+ */
+export function createVerificationCodes(app: FastifyInstance, sms: SmsProvider) {
+  const codes = createVerificationCodeRepository(app.db);
+  const hashCode = (phone: string, purpose: CodePurpose, code: string) =>
+    createHmac('sha256', app.config.jwtSecret).update(`${purpose}:${phone}:${code}`).digest();
+
+  return {
+    delivery: sms.delivery,
+
+    /** One code a minute per phone; a daily cap per phone and per address. */
+    async assertCanSend(phone: string, ip: string, now = Date.now()) {
+      const last = await codes.lastSentAt(phone);
+      if (last !== null && now - last < CODE_RESEND_MS) {
+        const seconds = Math.ceil((CODE_RESEND_MS - (now - last)) / 1000);
+        throw tooManyRequests(fillText(errorText.codeTooFrequent, { seconds }), seconds);
+      }
+      const dayStart = chinaDayStart(now);
+      const [byPhone, byAddress] = await Promise.all([
+        codes.countSince({ phone }, dayStart),
+        codes.countSince({ ip }, dayStart),
+      ]);
+      if (byPhone >= CODE_DAILY_LIMITS.perPhone || byAddress >= CODE_DAILY_LIMITS.perAddress) {
+        const seconds = Math.ceil((dayStart + DAY_MS - now) / 1000);
+        const hours = Math.ceil(seconds / 3600);
+        throw tooManyRequests(fillText(errorText.codeDailyLimit, { hours }), seconds);
+      }
+    },
+
+    async issue(phone: string, purpose: CodePurpose, ip: string, now = Date.now()) {
+      const code = String(randomInt(0, 10 ** CODE_LENGTH)).padStart(CODE_LENGTH, '0');
+      const id = await codes.insert({
+        phone,
+        purpose,
+        codeHash: hashCode(phone, purpose, code).toString('hex'),
+        ip,
+        createdAt: now,
+        expiresAt: now + CODE_TTL_MS,
+      });
+      try {
+        await sms.sendCode(phone, code);
+      } catch (error) {
+        // The row still counts towards the limits, but a code nobody received must not work.
+        await codes.markUsed(id, now);
+        app.log.error({ err: error, phone }, 'sms provider refused the verification code');
+        throw new AppError(502, errorText.sendCodeFailed);
+      }
+    },
+
+    /**
+     * Spends the code or throws with `status` (401 on the login path, 400 elsewhere so a
+     * signed-in browser does not take it for an expired session).
+     */
+    async consume(
+      phone: string,
+      purpose: CodePurpose,
+      code: string,
+      status: 400 | 401,
+      now = Date.now(),
+    ) {
+      const open = await codes.findOpen(phone, purpose, CODE_MAX_ATTEMPTS, now);
+      if (!open) throw new AppError(status, errorText.codeExpired);
+      const expected = Buffer.from(open.code_hash, 'hex');
+      if (!timingSafeEqual(expected, hashCode(phone, purpose, code))) {
+        await codes.recordWrongGuess(open.id);
+        throw new AppError(status, errorText.codeWrong);
+      }
+      if (!(await codes.markUsed(open.id, now))) throw new AppError(status, errorText.codeExpired);
+    },
+  };
+}
+
+export type VerificationCodes = ReturnType<typeof createVerificationCodes>;
