@@ -1,8 +1,12 @@
 import { Type, type Static } from 'typebox';
 import { errorText } from './messages.ts';
-import { PostAuthor } from './post.ts';
+import { Pagination } from './common.ts';
+import { Post, PostAuthor } from './post.ts';
 
-/** `GET /api/posts/admin/pending?page=&limit=&status=`: answers a `PostList` (default status pending, limit 10). */
+/**
+ * `GET /api/posts/admin/pending?page=&limit=&status=`: notes to review, with their full text
+ * (default status pending, oldest first; limit 10).
+ */
 export const PendingQuery = Type.Object({
   page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100000 })),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100000 })),
@@ -13,6 +17,9 @@ export const PendingQuery = Type.Object({
   ),
 });
 export type PendingQuery = Static<typeof PendingQuery>;
+
+export const PendingList = Type.Object({ posts: Type.Array(Post), ...Pagination });
+export type PendingList = Static<typeof PendingList>;
 
 export const REJECT_REASON_MAX = 200;
 

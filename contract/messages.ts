@@ -111,11 +111,8 @@ export const errorText = {
   unpinFailed: '取消置顶失败',
   // Notes (server-side specifics)
   imageInvalid: '图片无效，请重新上传',
-  uploadCorrupt: '图片已损坏，无法读取',
   notPostAuthorDelete: '只能删除自己的笔记',
-  postNotPublished: '笔记尚未通过审核',
   idempotencyKeyInvalid: '幂等键无效',
-  searchTooLong: '搜索关键词不能超过 100 个字符',
   sortInvalid: '排序方式无效',
   statusInvalid: '笔记状态无效',
   commentParentInvalid: '回复的评论不存在或已被删除',
@@ -124,8 +121,7 @@ export const errorText = {
   draftClientIdInvalid: '草稿标识无效',
   draftEditedAtInvalid: '草稿编辑时间无效',
   draftTooLarge: '草稿内容过长',
-  pinNotOwnPost: '只能置顶自己已发布的笔记',
-  userSearchQueryRequired: '请输入要搜索的用户名',
+  pinNotOwnPost: '只能置顶自己的笔记',
   // People
   followFailed: '关注操作失败',
   unfollowFailed: '取消关注失败',

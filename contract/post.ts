@@ -236,6 +236,10 @@ export const UpdatePostBody = Type.Object({
 });
 export type UpdatePostBody = Static<typeof UpdatePostBody>;
 
+/** `DELETE /api/posts/{id}` (author or admin). */
+export const DeletePostResult = Type.Object({ success: Type.Boolean() });
+export type DeletePostResult = Static<typeof DeletePostResult>;
+
 /** `POST /api/posts/upload` (multipart, field `image`). */
 export const UploadResult = ImageRef;
 export type UploadResult = ImageRef;

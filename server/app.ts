@@ -7,10 +7,23 @@ import authPlugin from './plugins/auth.ts';
 import databasePlugin from './plugins/database.ts';
 import domainEvents from './plugins/domain-events.ts';
 import errorHandler from './plugins/error-handler.ts';
+import multipart from '@fastify/multipart';
+import { UPLOAD_MAX_BYTES } from '../contract/post.ts';
 import rateLimits from './plugins/rate-limits.ts';
 import staticSite from './plugins/static-site.ts';
 import authRoutes from './modules/auth/routes.ts';
 import userRoutes from './modules/users/routes.ts';
+import adminRoutes from './modules/admin/routes.ts';
+import categoryRoutes from './modules/categories/routes.ts';
+import commentRoutes from './modules/comments/routes.ts';
+import draftRoutes from './modules/drafts/routes.ts';
+import pinRoutes from './modules/pins/routes.ts';
+import notesPlugin from './modules/posts/plugin.ts';
+import postRoutes from './modules/posts/routes.ts';
+import userSearchRoutes from './modules/search/routes.ts';
+import sitemapRoutes from './modules/sitemap/routes.ts';
+import storagePlugin from './modules/storage/plugin.ts';
+import uploadRoutes from './modules/uploads/routes.ts';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
@@ -55,9 +68,23 @@ export async function buildApp({
   await app.register(domainEvents);
   await app.register(rateLimits);
   await app.register(staticSite);
+  await app.register(multipart, {
+    limits: { fileSize: UPLOAD_MAX_BYTES, files: 10, fields: 20, parts: 30 },
+  });
+  await app.register(storagePlugin);
+  await app.register(notesPlugin);
 
   await app.register(authRoutes);
   await app.register(userRoutes);
+  await app.register(categoryRoutes);
+  await app.register(postRoutes);
+  await app.register(uploadRoutes);
+  await app.register(commentRoutes);
+  await app.register(draftRoutes);
+  await app.register(pinRoutes);
+  await app.register(adminRoutes);
+  await app.register(userSearchRoutes);
+  await app.register(sitemapRoutes);
 
   return app;
 }

@@ -1,0 +1,9 @@
+import type { FastifyInstance } from 'fastify';
+import { CategoryList } from '../../../contract/category.ts';
+import { presentCategory } from './category-catalog.ts';
+
+export default async function categoryRoutes(app: FastifyInstance) {
+  app.get('/api/categories', { schema: { response: { 200: CategoryList } } }, async () => ({
+    categories: (await app.notes.categories.all()).map(presentCategory),
+  }));
+}

@@ -1,0 +1,85 @@
+import type { Insertable, Kysely, Selectable } from 'kysely';
+import type { CommentsTable, Database } from '../../db/schema.ts';
+import type { Window } from '../posts/post-repository.ts';
+
+export type CommentRow = Selectable<CommentsTable>;
+
+export function createCommentRepository(db: Kysely<Database>) {
+  return {
+    /** Adds the comment and counts it on the note, together. */
+    add(values: Insertable<CommentsTable>): Promise<CommentRow> {
+      return db.transaction().execute(async (trx) => {
+        const row = await trx
+          .insertInto('comments')
+          .values(values)
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        await trx
+          .updateTable('posts')
+          .set((eb) => ({ comments_count: eb('comments_count', '+', 1) }))
+          .where('id', '=', values.post_id)
+          .execute();
+        return row;
+      });
+    },
+
+    findById(id: number): Promise<CommentRow | undefined> {
+      return db.selectFrom('comments').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+
+    /** Top-level comments, newest first (index comments_post). */
+    listTopLevel(postId: number, window: Window): Promise<CommentRow[]> {
+      return db
+        .selectFrom('comments')
+        .selectAll()
+        .where('post_id', '=', postId)
+        .where('parent_id', 'is', null)
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(window.limit)
+        .offset(window.offset)
+        .execute();
+    },
+
+    async countTopLevel(postId: number): Promise<number> {
+      const row = await db
+        .selectFrom('comments')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('post_id', '=', postId)
+        .where('parent_id', 'is', null)
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
+    /** Replies to these comments, oldest first, as a conversation reads (index comments_parent). */
+    repliesTo(parentIds: number[]): Promise<CommentRow[]> {
+      if (parentIds.length === 0) return Promise.resolve([]);
+      return db
+        .selectFrom('comments')
+        .selectAll()
+        .where('parent_id', 'in', parentIds)
+        .orderBy('created_at', 'asc')
+        .orderBy('id', 'asc')
+        .execute();
+    },
+
+    /** Removes a comment with its replies and uncounts them; answers the note's new count. */
+    remove(comment: CommentRow): Promise<number> {
+      return db.transaction().execute(async (trx) => {
+        const replies = await trx
+          .deleteFrom('comments')
+          .where('parent_id', '=', comment.id)
+          .executeTakeFirst();
+        await trx.deleteFrom('comments').where('id', '=', comment.id).execute();
+        const removed = 1 + Number(replies.numDeletedRows);
+        const post = await trx
+          .updateTable('posts')
+          .set((eb) => ({ comments_count: eb('comments_count', '-', removed) }))
+          .where('id', '=', comment.post_id)
+          .returning('comments_count')
+          .executeTakeFirst();
+        return post?.comments_count ?? 0;
+      });
+    },
+  };
+}

@@ -1,0 +1,86 @@
+import type { Kysely } from 'kysely';
+import type { SitemapEntry } from '../../../contract/post.ts';
+import type { DialectName } from '../../db/database.ts';
+import type { Database } from '../../db/schema.ts';
+import type { DomainEventBus } from '../../plugins/domain-events.ts';
+import { createCategoryCatalog, type CategoryCatalog } from '../categories/category-catalog.ts';
+import { createSearchIndex, type SearchHits, type SearchIndex } from '../search/search-index.ts';
+import { indexText } from '../search/segmenter.ts';
+import type { Storage } from '../storage/storage.ts';
+import { createUploadService, type UploadService } from '../uploads/upload-service.ts';
+import { parseJsonArray, createPostPresenter, type PostPresenter } from './present-post.ts';
+import { createPostRepository, type PostRepository, type PostRow } from './post-repository.ts';
+import { createTtlCache, type TtlCache } from './ttl-cache.ts';
+
+/**
+ * What the note modules (posts, search, comments, admin, pins, sitemap) share, built once per
+ * app so that their caches agree: a write anywhere clears what every reader caches.
+ */
+export interface NotesContext {
+  db: Kysely<Database>;
+  dialect: DialectName;
+  events: DomainEventBus;
+  categories: CategoryCatalog;
+  posts: PostRepository;
+  presenter: PostPresenter;
+  uploads: UploadService;
+  searchIndex: SearchIndex;
+  /** Published-note totals per category ('all' for the whole feed). */
+  feedTotals: TtlCache<number>;
+  searchResults: TtlCache<SearchHits>;
+  /** Published notes for the sitemap (one entry, key 'all'). */
+  sitemap: TtlCache<SitemapEntry[]>;
+}
+
+/** Feed totals may lag this much behind writes made by another instance. */
+const FEED_TOTALS_TTL_MS = 10_000;
+const SEARCH_TTL_MS = 30_000;
+const SITEMAP_TTL_MS = 10 * 60_000;
+
+export function createNotesContext(deps: {
+  db: Kysely<Database>;
+  dialect: DialectName;
+  events: DomainEventBus;
+  storage: Storage;
+}): NotesContext {
+  const categories = createCategoryCatalog(deps.db);
+  return {
+    ...deps,
+    categories,
+    posts: createPostRepository(deps.db),
+    presenter: createPostPresenter({ db: deps.db, categories }),
+    uploads: createUploadService({ db: deps.db, storage: deps.storage }),
+    searchIndex: createSearchIndex(deps.db, deps.dialect),
+    feedTotals: createTtlCache({ ttlMs: FEED_TOTALS_TTL_MS, maxEntries: 64 }),
+    searchResults: createTtlCache({ ttlMs: SEARCH_TTL_MS, maxEntries: 500 }),
+    sitemap: createTtlCache({ ttlMs: SITEMAP_TTL_MS, maxEntries: 1 }),
+  };
+}
+
+/**
+ * After a note is written: only published notes are searchable, and cached totals and search
+ * pages no longer hold.
+ */
+export async function syncPost(context: NotesContext, row: PostRow): Promise<void> {
+  if (row.status === 'approved') {
+    await context.searchIndex.put(
+      row.id,
+      indexText({ title: row.title, tags: parseJsonArray<string>(row.tags), content: row.content }),
+    );
+  } else {
+    await context.searchIndex.remove(row.id);
+  }
+  clearCaches(context);
+}
+
+/** After a note is deleted. */
+export async function forgetPost(context: NotesContext, postId: number): Promise<void> {
+  await context.searchIndex.remove(postId);
+  clearCaches(context);
+}
+
+function clearCaches(context: NotesContext): void {
+  context.feedTotals.clear();
+  context.searchResults.clear();
+  context.sitemap.clear();
+}

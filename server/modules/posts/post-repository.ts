@@ -1,0 +1,202 @@
+import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
+import type { PostStatus, PostSort } from '../../../contract/post.ts';
+import type { Database, PostsTable } from '../../db/schema.ts';
+
+export type PostRow = Selectable<PostsTable>;
+export type NewPostRow = Insertable<PostsTable>;
+export type PostChanges = Updateable<PostsTable>;
+
+/** Everything a card shows: the body (up to 20 000 characters) stays on disk. */
+export const CARD_COLUMNS = [
+  'id',
+  'author_id',
+  'title',
+  'excerpt',
+  'category_id',
+  'tags',
+  'cover_url',
+  'cover_width',
+  'cover_height',
+  'status',
+  'reject_reason',
+  'price_cents',
+  'likes_count',
+  'favorites_count',
+  'comments_count',
+  'created_at',
+  'updated_at',
+  'published_at',
+] as const;
+export type PostCardRow = Pick<PostRow, (typeof CARD_COLUMNS)[number]>;
+
+export interface Window {
+  limit: number;
+  offset: number;
+}
+
+/** Rows in the order of `ids` (for lists whose order was decided elsewhere: search, likes). */
+function inOrder<T extends { id: number }>(rows: T[], ids: number[]): T[] {
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.map((id) => byId.get(id)).filter((row): row is T => row !== undefined);
+}
+
+export function createPostRepository(db: Kysely<Database>) {
+  return {
+    insert(values: NewPostRow): Promise<PostRow> {
+      return db.insertInto('posts').values(values).returningAll().executeTakeFirstOrThrow();
+    },
+
+    findById(id: number): Promise<PostRow | undefined> {
+      return db.selectFrom('posts').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+
+    findByIdempotencyKey(authorId: number, key: string): Promise<PostRow | undefined> {
+      return db
+        .selectFrom('posts')
+        .selectAll()
+        .where('author_id', '=', authorId)
+        .where('idempotency_key', '=', key)
+        .executeTakeFirst();
+    },
+
+    update(id: number, changes: PostChanges): Promise<PostRow | undefined> {
+      return db
+        .updateTable('posts')
+        .set(changes)
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirst();
+    },
+
+    async delete(id: number): Promise<void> {
+      await db.deleteFrom('posts').where('id', '=', id).execute();
+    },
+
+    /** Published notes, newest or most liked first (indexes posts_feed_*). */
+    listPublished(
+      options: { categoryId: number | null; sort: PostSort } & Window,
+    ): Promise<PostCardRow[]> {
+      let query = db.selectFrom('posts').select(CARD_COLUMNS).where('status', '=', 'approved');
+      if (options.categoryId !== null) query = query.where('category_id', '=', options.categoryId);
+      query =
+        options.sort === 'popular'
+          ? query.orderBy('likes_count', 'desc').orderBy('id', 'desc')
+          : query.orderBy('published_at', 'desc').orderBy('id', 'desc');
+      return query.limit(options.limit).offset(options.offset).execute();
+    },
+
+    async countPublished(categoryId: number | null): Promise<number> {
+      let query = db
+        .selectFrom('posts')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('status', '=', 'approved');
+      if (categoryId !== null) query = query.where('category_id', '=', categoryId);
+      return Number((await query.executeTakeFirstOrThrow()).n);
+    },
+
+    /** One author's notes, newest first (index posts_author); `except` leaves out a pinned note. */
+    listByAuthor(
+      options: { authorId: number; statuses: PostStatus[]; except?: number | null } & Window,
+    ): Promise<PostCardRow[]> {
+      let query = db
+        .selectFrom('posts')
+        .select(CARD_COLUMNS)
+        .where('author_id', '=', options.authorId)
+        .where('status', 'in', options.statuses);
+      if (options.except) query = query.where('id', '!=', options.except);
+      return query
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(options.limit)
+        .offset(options.offset)
+        .execute();
+    },
+
+    async countByAuthor(authorId: number, statuses: PostStatus[]): Promise<number> {
+      const row = await db
+        .selectFrom('posts')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('author_id', '=', authorId)
+        .where('status', 'in', statuses)
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
+    /** The moderation queue, oldest first so nothing waits forever (index posts_pending). */
+    listByStatus(status: PostStatus, window: Window): Promise<PostRow[]> {
+      return db
+        .selectFrom('posts')
+        .selectAll()
+        .where('status', '=', status)
+        .orderBy('created_at', status === 'pending' ? 'asc' : 'desc')
+        .orderBy('id', status === 'pending' ? 'asc' : 'desc')
+        .limit(window.limit)
+        .offset(window.offset)
+        .execute();
+    },
+
+    async countByStatus(status: PostStatus): Promise<number> {
+      const row = await db
+        .selectFrom('posts')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('status', '=', status)
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
+    async cardsByIds(ids: number[]): Promise<PostCardRow[]> {
+      if (ids.length === 0) return [];
+      const rows = await db
+        .selectFrom('posts')
+        .select(CARD_COLUMNS)
+        .where('id', 'in', ids)
+        .execute();
+      return inOrder(rows, ids);
+    },
+
+    /** Published notes for the sitemap, newest first. */
+    listSitemap(limit: number): Promise<{ id: number; updated_at: number }[]> {
+      return db
+        .selectFrom('posts')
+        .select(['id', 'updated_at'])
+        .where('status', '=', 'approved')
+        .orderBy('published_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .execute();
+    },
+
+    /** The author's pinned note id; undefined when there is no such user. */
+    async pinnedPostOf(authorId: number): Promise<{ pinned: number | null } | undefined> {
+      const row = await db
+        .selectFrom('users')
+        .select('pinned_post_id')
+        .where('id', '=', authorId)
+        .executeTakeFirst();
+      return row && { pinned: row.pinned_post_id };
+    },
+
+    /** users.pinned_post_id has no foreign key: a deleted note's pin is cleared here. */
+    async unpin(authorId: number, postId: number): Promise<void> {
+      await db
+        .updateTable('users')
+        .set({ pinned_post_id: null })
+        .where('id', '=', authorId)
+        .where('pinned_post_id', '=', postId)
+        .execute();
+    },
+
+    /** Likes received on an author's published notes. */
+    async totalLikes(authorId: number): Promise<number> {
+      const row = await db
+        .selectFrom('posts')
+        .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('likes_count'), eb.lit(0)).as('n'))
+        .where('author_id', '=', authorId)
+        .where('status', '=', 'approved')
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+  };
+}
+
+export type PostRepository = ReturnType<typeof createPostRepository>;

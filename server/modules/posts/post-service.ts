@@ -1,0 +1,333 @@
+import { errorText } from '../../../contract/messages.ts';
+import type {
+  CreatePostBody,
+  FavoriteList,
+  FavoriteResult,
+  LikeResult,
+  MyPostsQuery,
+  Post,
+  PostCard,
+  PostList,
+  PostListQuery,
+  PostStatus,
+  SitemapEntry,
+  UpdatePostBody,
+} from '../../../contract/post.ts';
+import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
+import { toApiId } from '../../lib/ids.ts';
+import { pageCount, pageWindow, type PageWindow } from '../../lib/pagination.ts';
+import type { Viewer } from '../../plugins/auth.ts';
+import { excerptOf } from './excerpt.ts';
+import { forgetPost, syncPost, type NotesContext } from './notes-context.ts';
+import type { PostCardRow, PostChanges, PostRow } from './post-repository.ts';
+import { createReactionRepository, type ReactionKind } from './reaction-repository.ts';
+import { createSearchService } from '../search/search-service.ts';
+
+const ALL_STATUSES: PostStatus[] = ['pending', 'approved', 'rejected'];
+const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{1,64}$/;
+/** SPEC.md's sitemap lists every published note; bounded so one request stays small. */
+export const SITEMAP_MAX = 50_000;
+
+/** Published notes are public; the others only to their author and admins. */
+export const isVisible = (row: Pick<PostRow, 'status' | 'author_id'>, viewer: Viewer | null) =>
+  row.status === 'approved' || viewer?.id === row.author_id || viewer?.isAdmin === true;
+
+const cleanTags = (tags: string[] = []) => [
+  ...new Set(tags.map((tag) => tag.trim().replace(/^#/, '')).filter(Boolean)),
+];
+
+/** Yuan (as typed) to cents (as stored). */
+const toCents = (price: number) => Math.round(price * 100);
+
+export function createPostService(context: NotesContext) {
+  const { posts, presenter, events } = context;
+  const reactions = {
+    likes: createReactionRepository(context.db, 'likes'),
+    favorites: createReactionRepository(context.db, 'favorites'),
+  };
+  const search = createSearchService(context);
+
+  async function visibleRow(id: number, viewer: Viewer | null): Promise<PostRow> {
+    const row = await posts.findById(id);
+    if (!row || !isVisible(row, viewer)) throw notFound(errorText.postNotFound);
+    return row;
+  }
+
+  async function ownRow(id: number, viewer: Viewer, deleting = false): Promise<PostRow> {
+    const row = await visibleRow(id, viewer);
+    const allowed = row.author_id === viewer.id || (deleting && viewer.isAdmin);
+    if (!allowed) {
+      throw forbidden(deleting ? errorText.notPostAuthorDelete : errorText.notPostAuthor);
+    }
+    return row;
+  }
+
+  async function categoryIdOf(raw: string): Promise<number> {
+    const category = await context.categories.byId(Number(raw));
+    if (!category) throw badRequest(errorText.categoryInvalid);
+    return category.id;
+  }
+
+  async function list(
+    rows: PostCardRow[],
+    total: number,
+    window: PageWindow,
+    viewer: Viewer | null,
+  ): Promise<PostList> {
+    return {
+      posts: await presenter.cards(rows, viewer),
+      total,
+      page: window.page,
+      pages: pageCount(total, window.limit),
+    };
+  }
+
+  function publishedTotal(categoryId: number | null): Promise<number> {
+    return context.feedTotals.get(String(categoryId ?? 'all'), () =>
+      posts.countPublished(categoryId),
+    );
+  }
+
+  async function toggle(kind: ReactionKind, viewer: Viewer, id: number) {
+    const row = await visibleRow(id, viewer);
+    const result = await reactions[kind].toggle(viewer.id, row.id);
+    const event = { postId: row.id, authorId: row.author_id, userId: viewer.id };
+    if (kind === 'likes') {
+      await events.emit(result.on ? 'post.liked' : 'post.unliked', event);
+    } else {
+      await events.emit(result.on ? 'post.favorited' : 'post.unfavorited', event);
+    }
+    return result;
+  }
+
+  /** Cards of these ids that the viewer may still see (a liked note may since have been hidden). */
+  async function visibleCards(ids: number[], viewer: Viewer | null): Promise<PostCard[]> {
+    const rows = await posts.cardsByIds(ids);
+    return presenter.cards(
+      rows.filter((row) => isVisible(row, viewer)),
+      viewer,
+    );
+  }
+
+  return {
+    async get(id: number, viewer: Viewer | null): Promise<Post> {
+      return presenter.full(await visibleRow(id, viewer), viewer);
+    },
+
+    /** The home feed, or a search when `search` is present. */
+    async feed(query: PostListQuery, viewer: Viewer | null): Promise<PostList> {
+      if (query.search !== undefined) return search.posts(query, viewer);
+      const window = pageWindow(query);
+      let categoryId: number | null = null;
+      if (query.category) {
+        const category = await context.categories.find(query.category);
+        if (!category) throw badRequest(errorText.categoryInvalid);
+        categoryId = category.id;
+      }
+      const [rows, total] = await Promise.all([
+        posts.listPublished({ categoryId, sort: query.sort ?? 'newest', ...window }),
+        publishedTotal(categoryId),
+      ]);
+      return list(rows, total, window, viewer);
+    },
+
+    /** The caller's notes in every status (or one), newest first. */
+    async mine(viewer: Viewer, query: MyPostsQuery): Promise<PostList> {
+      const window = pageWindow(query);
+      const statuses = query.status ? [query.status] : ALL_STATUSES;
+      const [rows, total] = await Promise.all([
+        posts.listByAuthor({ authorId: viewer.id, statuses, ...window }),
+        posts.countByAuthor(viewer.id, statuses),
+      ]);
+      return list(rows, total, window, viewer);
+    },
+
+    /** A profile's published notes, the pinned one first. */
+    async byAuthor(
+      authorId: number,
+      query: { page?: number; limit?: number },
+      viewer: Viewer | null,
+    ): Promise<PostList> {
+      const window = pageWindow(query);
+      const author = await posts.pinnedPostOf(authorId);
+      if (!author) throw notFound(errorText.userNotFound);
+      const pinned = author.pinned ? await posts.findById(author.pinned) : undefined;
+      const lead = pinned?.status === 'approved' && pinned.author_id === authorId ? pinned : null;
+      const statuses: PostStatus[] = ['approved'];
+      const total = await posts.countByAuthor(authorId, statuses);
+      // The list reads as [pinned, ...the rest]: page 1 has room for one note less.
+      const leadHere = lead !== null && window.offset === 0;
+      const rows = await posts.listByAuthor({
+        authorId,
+        statuses,
+        except: lead?.id ?? null,
+        limit: leadHere ? window.limit - 1 : window.limit,
+        offset: lead && !leadHere ? window.offset - 1 : window.offset,
+      });
+      return list(leadHere ? [lead, ...rows] : rows, total, window, viewer);
+    },
+
+    async create(
+      viewer: Viewer,
+      body: CreatePostBody,
+      idempotencyKey: string | undefined,
+    ): Promise<{ post: Post; replayed: boolean }> {
+      if (idempotencyKey !== undefined && !IDEMPOTENCY_KEY.test(idempotencyKey)) {
+        throw badRequest(errorText.idempotencyKeyInvalid);
+      }
+      const replay = async () => {
+        const first = idempotencyKey
+          ? await posts.findByIdempotencyKey(viewer.id, idempotencyKey)
+          : undefined;
+        return first ? { post: await presenter.full(first, viewer), replayed: true } : null;
+      };
+      const earlier = await replay();
+      if (earlier) return earlier;
+
+      const categoryId = await categoryIdOf(body.categoryId);
+      const images = await context.uploads.resolveImages(
+        (body.images ?? []).map((image) => image.url),
+        viewer.id,
+      );
+      const now = Date.now();
+      const cover = images[0] ?? null;
+      let row: PostRow;
+      try {
+        row = await posts.insert({
+          author_id: viewer.id,
+          title: body.title.trim(),
+          content: body.content,
+          excerpt: excerptOf(body.content),
+          category_id: categoryId,
+          tags: JSON.stringify(cleanTags(body.tags)),
+          images: JSON.stringify(images),
+          cover_url: cover?.url ?? null,
+          cover_width: cover?.width ?? null,
+          cover_height: cover?.height ?? null,
+          status: viewer.isAdmin ? 'approved' : 'pending',
+          reject_reason: null,
+          price_cents: toCents(body.price ?? 0),
+          idempotency_key: idempotencyKey ?? null,
+          created_at: now,
+          updated_at: now,
+          published_at: viewer.isAdmin ? now : null,
+        });
+      } catch (error) {
+        // The same key sent twice at once: the unique index let one through; answer with it.
+        const raced = await replay();
+        if (raced) return raced;
+        throw error;
+      }
+      await context.uploads.attachToPost(
+        images.map((image) => image.url),
+        row.id,
+      );
+      await syncPost(context, row);
+      await events.emit('post.created', {
+        postId: row.id,
+        authorId: viewer.id,
+        status: row.status,
+      });
+      return { post: await presenter.full(row, viewer), replayed: false };
+    },
+
+    async update(viewer: Viewer, id: number, body: UpdatePostBody): Promise<Post> {
+      const row = await ownRow(id, viewer);
+      const changes: PostChanges = { updated_at: Date.now() };
+      if (body.title !== undefined) changes.title = body.title.trim();
+      if (body.content !== undefined) {
+        changes.content = body.content;
+        changes.excerpt = excerptOf(body.content);
+      }
+      if (body.categoryId !== undefined) changes.category_id = await categoryIdOf(body.categoryId);
+      if (body.tags !== undefined) changes.tags = JSON.stringify(cleanTags(body.tags));
+      if (body.price !== undefined) changes.price_cents = toCents(body.price);
+      if (body.images !== undefined) {
+        const images = await context.uploads.resolveImages(
+          body.images.map((image) => image.url),
+          viewer.id,
+        );
+        changes.images = JSON.stringify(images);
+        changes.cover_url = images[0]?.url ?? null;
+        changes.cover_width = images[0]?.width ?? null;
+        changes.cover_height = images[0]?.height ?? null;
+        await context.uploads.attachToPost(
+          images.map((image) => image.url),
+          row.id,
+        );
+      }
+      // What readers see changes, so it is reviewed again (admins publish directly).
+      if (viewer.isAdmin) {
+        changes.status = 'approved';
+        changes.reject_reason = null;
+        changes.published_at = row.published_at ?? changes.updated_at;
+      } else {
+        changes.status = 'pending';
+        changes.reject_reason = null;
+      }
+      const updated = await posts.update(row.id, changes);
+      if (!updated) throw notFound(errorText.postNotFound);
+      await syncPost(context, updated);
+      return presenter.full(updated, viewer);
+    },
+
+    async remove(viewer: Viewer, id: number): Promise<void> {
+      const row = await ownRow(id, viewer, true);
+      await posts.delete(row.id);
+      await posts.unpin(row.author_id, row.id);
+      await forgetPost(context, row.id);
+      await events.emit('post.deleted', { postId: row.id, authorId: row.author_id });
+    },
+
+    async like(viewer: Viewer, id: number): Promise<LikeResult> {
+      const { on, count } = await toggle('likes', viewer, id);
+      return { liked: on, likesCount: count };
+    },
+
+    async favorite(viewer: Viewer, id: number): Promise<FavoriteResult> {
+      const { on, count } = await toggle('favorites', viewer, id);
+      return { favorited: on, favoritesCount: count };
+    },
+
+    async favorites(
+      viewer: Viewer,
+      query: { page?: number; limit?: number },
+    ): Promise<FavoriteList> {
+      const window = pageWindow(query);
+      const [ids, total] = await Promise.all([
+        reactions.favorites.postIdsOf(viewer.id, window),
+        reactions.favorites.countOf(viewer.id),
+      ]);
+      return {
+        favorites: await visibleCards(ids, viewer),
+        total,
+        page: window.page,
+        pages: pageCount(total, window.limit),
+      };
+    },
+
+    async likedBy(
+      userId: number,
+      query: { page?: number; limit?: number },
+      viewer: Viewer | null,
+    ): Promise<PostCard[]> {
+      const ids = await reactions.likes.postIdsOf(userId, pageWindow(query));
+      return visibleCards(ids, viewer);
+    },
+
+    totalLikes(userId: number): Promise<number> {
+      return posts.totalLikes(userId);
+    },
+
+    sitemap(): Promise<SitemapEntry[]> {
+      return context.sitemap.get('all', async () =>
+        (await posts.listSitemap(SITEMAP_MAX)).map((row) => ({
+          _id: toApiId(row.id),
+          updatedAt: new Date(row.updated_at).toISOString(),
+        })),
+      );
+    },
+  };
+}
+
+export type PostService = ReturnType<typeof createPostService>;

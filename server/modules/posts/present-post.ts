@@ -1,0 +1,151 @@
+import type { Kysely } from 'kysely';
+import type { ImageRef, Post, PostAuthor, PostCard } from '../../../contract/post.ts';
+import { DEFAULT_AVATAR } from '../../../contract/user.ts';
+import { errorText } from '../../../contract/messages.ts';
+import type { Database } from '../../db/schema.ts';
+import { notFound } from '../../lib/errors.ts';
+import { isoOrNull, toApiId } from '../../lib/ids.ts';
+import type { Viewer } from '../../plugins/auth.ts';
+import { isPremiumAt } from '../users/present-user.ts';
+import { presentCategory, type CategoryCatalog } from '../categories/category-catalog.ts';
+import { paidPreviewOf } from './excerpt.ts';
+import type { PostCardRow, PostRow } from './post-repository.ts';
+import { createReactionRepository } from './reaction-repository.ts';
+
+export interface AuthorRow {
+  id: number;
+  username: string;
+  avatar: string | null;
+  premium_end_at: number | null;
+  pinned_post_id: number | null;
+}
+
+export const presentAuthor = (row: AuthorRow): PostAuthor => ({
+  _id: toApiId(row.id),
+  id: toApiId(row.id),
+  username: row.username,
+  avatar: row.avatar ?? DEFAULT_AVATAR,
+  isPremium: isPremiumAt(row),
+});
+
+/** Authors by id, in one query (users primary key). */
+export async function loadAuthors(
+  db: Kysely<Database>,
+  ids: number[],
+): Promise<Map<number, AuthorRow>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('users')
+    .select(['id', 'username', 'avatar', 'premium_end_at', 'pinned_post_id'])
+    .where('id', 'in', [...new Set(ids)])
+    .execute();
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+/** Who may read a paid note in full: its author, admins, premium members and buyers. */
+export function canReadPost(
+  post: Pick<PostRow, 'price_cents' | 'author_id'>,
+  viewer: Viewer | null,
+  purchased: boolean,
+): boolean {
+  if (post.price_cents === 0) return true;
+  if (!viewer) return false;
+  return viewer.id === post.author_id || viewer.isAdmin || viewer.isPremium || purchased;
+}
+
+export const parseJsonArray = <T>(text: string): T[] => {
+  const value: unknown = JSON.parse(text);
+  return Array.isArray(value) ? (value as T[]) : [];
+};
+
+/**
+ * Rows become API notes here, in batches: one query for the authors and, for a signed-in
+ * caller, one each for their likes, favorites and purchases among the rows.
+ */
+export function createPostPresenter(deps: { db: Kysely<Database>; categories: CategoryCatalog }) {
+  const likes = createReactionRepository(deps.db, 'likes');
+  const favorites = createReactionRepository(deps.db, 'favorites');
+
+  async function purchasedAmong(userId: number, postIds: number[]): Promise<Set<number>> {
+    if (postIds.length === 0) return new Set();
+    const rows = await deps.db
+      .selectFrom('purchases')
+      .select('post_id')
+      .where('user_id', '=', userId)
+      .where('post_id', 'in', postIds)
+      .execute();
+    return new Set(rows.map((row) => row.post_id));
+  }
+
+  async function cards(rows: PostCardRow[], viewer: Viewer | null): Promise<PostCard[]> {
+    const ids = rows.map((row) => row.id);
+    const paidIds = rows.filter((row) => row.price_cents > 0).map((row) => row.id);
+    const none = Promise.resolve(new Set<number>());
+    const [authors, categories, liked, favorited, purchased] = await Promise.all([
+      loadAuthors(
+        deps.db,
+        rows.map((row) => row.author_id),
+      ),
+      deps.categories.all(),
+      viewer ? likes.markedAmong(viewer.id, ids) : none,
+      viewer ? favorites.markedAmong(viewer.id, ids) : none,
+      viewer && paidIds.length > 0 ? purchasedAmong(viewer.id, paidIds) : none,
+    ]);
+    const categoryById = new Map(categories.map((row) => [row.id, row]));
+    // Authors are deleted with their notes; a row whose author vanished mid-request is skipped.
+    return rows.flatMap((row) => {
+      const author = authors.get(row.author_id);
+      if (!author) return [];
+      const category = categoryById.get(row.category_id);
+      const bought = purchased.has(row.id);
+      const id = toApiId(row.id);
+      const card: PostCard = {
+        _id: id,
+        id,
+        title: row.title,
+        excerpt: row.excerpt,
+        cover:
+          row.cover_url === null
+            ? null
+            : { url: row.cover_url, width: row.cover_width ?? 0, height: row.cover_height ?? 0 },
+        category: category
+          ? presentCategory(category)
+          : { _id: toApiId(row.category_id), id: toApiId(row.category_id), slug: '', name: '' },
+        categoryId: toApiId(row.category_id),
+        tags: parseJsonArray<string>(row.tags),
+        status: row.status,
+        rejectReason: row.reject_reason,
+        author: presentAuthor(author),
+        likesCount: row.likes_count,
+        favoritesCount: row.favorites_count,
+        commentsCount: row.comments_count,
+        isLiked: liked.has(row.id),
+        isFavorited: favorited.has(row.id),
+        isPinned: author.pinned_post_id === row.id,
+        price: row.price_cents / 100,
+        isPaid: row.price_cents > 0 && (bought || viewer?.isPremium === true),
+        canRead: canReadPost(row, viewer, bought),
+        createdAt: new Date(row.created_at).toISOString(),
+        updatedAt: new Date(row.updated_at).toISOString(),
+        publishedAt: isoOrNull(row.published_at),
+      };
+      return [card];
+    });
+  }
+
+  return {
+    cards,
+
+    async full(row: PostRow, viewer: Viewer | null): Promise<Post> {
+      const [card] = await cards([row], viewer);
+      if (!card) throw notFound(errorText.postNotFound);
+      return {
+        ...card,
+        content: card.canRead ? row.content : paidPreviewOf(row.content),
+        images: parseJsonArray<ImageRef>(row.images),
+      };
+    },
+  };
+}
+
+export type PostPresenter = ReturnType<typeof createPostPresenter>;

@@ -1,0 +1,80 @@
+import path from 'node:path';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import { ErrorBody } from '../../../contract/common.ts';
+import { errorText } from '../../../contract/messages.ts';
+import { UPLOAD_MAX_BYTES, UploadResult } from '../../../contract/post.ts';
+import { badRequest, notFound } from '../../lib/errors.ts';
+import { viewerOf } from '../../plugins/auth.ts';
+import type { UploadRow } from './upload-repository.ts';
+import { createUploadService } from './upload-service.ts';
+import { chooseVariant, createVariantCache, etagOf } from './variants.ts';
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+const UploadParams = Type.Object({ name: Type.String() });
+const VariantQuery = Type.Object({
+  w: Type.Optional(Type.String({ maxLength: 8 })),
+  q: Type.Optional(Type.String({ maxLength: 8 })),
+});
+
+/**
+ * Who may see an image. Every upload is public today; paid notes' images (uploads.post_id)
+ * get their check here when the paywall lands.
+ */
+function canView(_upload: UploadRow, _request: FastifyRequest): boolean {
+  return true;
+}
+
+export default async function uploadRoutes(app: FastifyInstance) {
+  const service = createUploadService({ db: app.db, storage: app.storage });
+  const variants = createVariantCache(path.join(app.config.dataDir, 'cache', 'variants'));
+
+  app.post(
+    '/api/posts/upload',
+    {
+      preValidation: app.requireUser,
+      schema: {
+        response: { 200: UploadResult, 400: ErrorBody, 401: ErrorBody, 413: ErrorBody },
+      },
+    },
+    async (request) => {
+      if (!request.isMultipart()) throw badRequest(errorText.uploadMissing);
+      const file = await request.file({ limits: { fileSize: UPLOAD_MAX_BYTES, files: 1 } });
+      if (!file || file.fieldname !== 'image') throw badRequest(errorText.uploadMissing);
+      return service.saveImage(viewerOf(request).id, await file.toBuffer());
+    },
+  );
+
+  app.get<{ Params: { name: string }; Querystring: { w?: string; q?: string } }>(
+    '/api/uploads/:name',
+    { schema: { params: UploadParams, querystring: VariantQuery } },
+    async (request, reply) => {
+      const { name } = request.params;
+      const upload = /^[A-Za-z0-9_-]{1,64}\.(jpg|png|gif)$/.test(name)
+        ? await service.find(name)
+        : undefined;
+      if (!upload || !canView(upload, request)) throw notFound();
+
+      const spec = chooseVariant({
+        mime: upload.mime as 'image/jpeg' | 'image/png' | 'image/gif',
+        originalWidth: upload.width,
+        w: request.query.w,
+        q: request.query.q,
+        accept: request.headers.accept,
+        saveData: request.headers['save-data'] as string | undefined,
+      });
+      const etag = etagOf(name, spec);
+      void reply
+        .header('cache-control', IMMUTABLE)
+        .header('vary', 'Accept, Save-Data')
+        .header('etag', etag);
+      if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+
+      const loadOriginal = () => app.storage.get(name);
+      const body = spec ? await variants.get(name, spec, loadOriginal) : await loadOriginal();
+      if (!body) throw notFound();
+      return reply.type(spec ? `image/${spec.format}` : upload.mime).send(body);
+    },
+  );
+}

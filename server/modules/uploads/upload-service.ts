@@ -1,0 +1,75 @@
+import { randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { errorText } from '../../../contract/messages.ts';
+import { UPLOAD_MAX_BYTES, type ImageRef } from '../../../contract/post.ts';
+import type { Database } from '../../db/schema.ts';
+import { badRequest } from '../../lib/errors.ts';
+import type { Storage } from '../storage/storage.ts';
+import { probeImage } from './image-probe.ts';
+import { createUploadRepository, type UploadRow } from './upload-repository.ts';
+
+export const UPLOAD_URL_PREFIX = '/api/uploads/';
+
+export const uploadUrl = (name: string) => `${UPLOAD_URL_PREFIX}${name}`;
+
+/** The stored name in one of our upload URLs, or null for anything else. */
+export function uploadNameOf(url: string): string | null {
+  const match = /^\/api\/uploads\/([A-Za-z0-9_-]{1,64}\.(?:jpg|png|gif))$/.exec(url);
+  return match ? match[1] : null;
+}
+
+export function createUploadService(deps: { db: Kysely<Database>; storage: Storage }) {
+  const uploads = createUploadRepository(deps.db);
+
+  return {
+    /** Checks the bytes, stores the original and records who uploaded it. */
+    async saveImage(ownerId: number | null, data: Buffer, now = Date.now()): Promise<ImageRef> {
+      if (data.length === 0) throw badRequest(errorText.uploadMissing);
+      if (data.length > UPLOAD_MAX_BYTES) throw badRequest(errorText.uploadTooLarge);
+      const image = await probeImage(data);
+      if (!image) throw badRequest(errorText.uploadTypeInvalid);
+      const name = `${randomBytes(12).toString('base64url')}.${image.ext}`;
+      await deps.storage.put(name, data);
+      await uploads.insert({
+        name,
+        owner_id: ownerId,
+        post_id: null,
+        mime: image.mime,
+        width: image.width,
+        height: image.height,
+        bytes: data.length,
+        created_at: now,
+      });
+      return { url: uploadUrl(name), width: image.width, height: image.height };
+    },
+
+    /**
+     * The images of a note, with the sizes we measured (not the client's). Each must be an
+     * upload of ours made by the note's author; anything else is refused.
+     */
+    async resolveImages(urls: string[], authorId: number): Promise<ImageRef[]> {
+      const names = urls.map(uploadNameOf);
+      if (names.some((name) => name === null)) throw badRequest(errorText.imageInvalid);
+      const rows = await uploads.findMany(names as string[]);
+      const byName = new Map(rows.map((row) => [row.name, row]));
+      return (names as string[]).map((name) => {
+        const row = byName.get(name);
+        if (!row || row.owner_id !== authorId) throw badRequest(errorText.imageInvalid);
+        return { url: uploadUrl(name), width: row.width, height: row.height };
+      });
+    },
+
+    attachToPost(urls: string[], postId: number): Promise<void> {
+      return uploads.attachToPost(
+        urls.map(uploadNameOf).filter((name): name is string => name !== null),
+        postId,
+      );
+    },
+
+    find(name: string): Promise<UploadRow | undefined> {
+      return uploads.find(name);
+    },
+  };
+}
+
+export type UploadService = ReturnType<typeof createUploadService>;
