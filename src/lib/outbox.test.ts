@@ -1,0 +1,231 @@
+import { Blob as NodeBlob } from 'node:buffer';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ImageRef } from '../../contract/post';
+import {
+  closeOutbox,
+  discardOutboxItem,
+  enqueueOutbox,
+  listOutbox,
+  replayOutbox,
+  retryOutboxItem,
+  subscribeOutbox,
+  type NewOutboxItem,
+  type OutboxEvent,
+  type OutboxTransport,
+} from './outbox';
+
+/**
+ * A file as IndexedDB keeps it. jsdom's Blob does not survive structured cloning (browsers' and
+ * Node's do), so the tests store Node's.
+ */
+const file = (text: string) => new NodeBlob([text]) as unknown as Blob;
+
+class NetworkDown extends Error {}
+class Rejected extends Error {}
+
+/** A server that honours idempotency keys, and a switch to drop the connection. */
+function fakeServer() {
+  const notes = new Map<string, { id: string; title: string; images: unknown[] }>();
+  const uploads: string[] = [];
+  const drafts: unknown[] = [];
+  const state = { online: true, loseAnswers: false, reject: null as string | null };
+  const transport: OutboxTransport = {
+    async uploadImage(_item, blob, name) {
+      if (!state.online) throw new NetworkDown();
+      uploads.push(`${name}:${await blob.text()}`);
+      return { url: `/api/uploads/${name}`, width: 10, height: 20 } satisfies ImageRef;
+    },
+    async createPost(item, body) {
+      if (!state.online) throw new NetworkDown();
+      if (state.reject) throw new Rejected(state.reject);
+      const known = notes.get(item.idempotencyKey);
+      const note = known ?? {
+        id: String(notes.size + 1),
+        title: body.title,
+        images: body.images ?? [],
+      };
+      notes.set(item.idempotencyKey, note);
+      if (state.loseAnswers) throw new NetworkDown();
+      return note;
+    },
+    async saveDraft(_item, body) {
+      if (!state.online) throw new NetworkDown();
+      drafts.push(body);
+      return body;
+    },
+    judge(error) {
+      return error instanceof NetworkDown
+        ? { transient: true, message: '网络连接已断开' }
+        : { transient: false, message: (error as Error).message };
+    },
+  };
+  return { notes, uploads, drafts, state, transport };
+}
+
+const note = (title: string, overrides: Partial<NewOutboxItem> = {}): NewOutboxItem =>
+  ({
+    kind: 'publish',
+    body: { title, content: '正文', categoryId: '1' },
+    images: [],
+    ownerId: 'u1',
+    authorization: 'Bearer t',
+    ...overrides,
+  }) as NewOutboxItem;
+
+afterEach(async () => {
+  await closeOutbox();
+  await new Promise<void>((resolve) => {
+    const request = indexedDB.deleteDatabase('vibe-outbox');
+    request.onsuccess = () => resolve();
+    request.onerror = () => resolve();
+  });
+});
+
+describe('outbox', () => {
+  it('keeps a note with an idempotency key until it is sent', async () => {
+    const item = await enqueueOutbox(note('离线笔记'));
+    const [listed] = await listOutbox('u1');
+    expect(listed).toMatchObject({ id: item.id, status: 'waiting', error: null, attempts: 0 });
+    expect(listed.idempotencyKey).toMatch(/^[A-Za-z0-9_-]{1,64}$/);
+    expect(await listOutbox('someone-else')).toEqual([]);
+  });
+
+  it('uploads images chosen offline first, then publishes with them in order', async () => {
+    const server = fakeServer();
+    await enqueueOutbox(
+      note('带图笔记', {
+        images: [
+          { kind: 'uploaded', image: { url: '/api/uploads/old.jpg', width: 1, height: 2 } },
+          { kind: 'local', blob: file('pixels'), name: 'new.png' },
+        ],
+      }),
+    );
+    const events: OutboxEvent[] = [];
+    const unsubscribe = subscribeOutbox((event) => events.push(event));
+
+    const result = await replayOutbox({ transport: server.transport, ownerId: 'u1' });
+    unsubscribe();
+
+    expect(result).toEqual({ sent: 1, failed: 0, waiting: 0 });
+    expect(server.uploads).toEqual(['new.png:pixels']);
+    expect([...server.notes.values()][0].images).toEqual([
+      { url: '/api/uploads/old.jpg', width: 1, height: 2 },
+      { url: '/api/uploads/new.png', width: 10, height: 20 },
+    ]);
+    expect(await listOutbox('u1')).toEqual([]);
+    expect(events).toContainEqual({
+      type: 'sent',
+      kind: 'publish',
+      title: '带图笔记',
+      postId: '1',
+    });
+  });
+
+  it('sends exactly one note when the answer to the first attempt was lost', async () => {
+    const server = fakeServer();
+    await enqueueOutbox(
+      note('只发一次', { images: [{ kind: 'local', blob: file('x'), name: 'a.jpg' }] }),
+    );
+    server.state.loseAnswers = true;
+    expect(await replayOutbox({ transport: server.transport, ownerId: 'u1' })).toMatchObject({
+      waiting: 1,
+    });
+    const [waiting] = await listOutbox('u1');
+    expect(waiting).toMatchObject({ status: 'waiting', error: '网络连接已断开', attempts: 1 });
+    expect(waiting.images[0].kind).toBe('uploaded');
+
+    server.state.loseAnswers = false;
+    expect(await replayOutbox({ transport: server.transport, ownerId: 'u1' })).toMatchObject({
+      sent: 1,
+    });
+    expect(server.notes.size).toBe(1);
+    expect(server.uploads).toHaveLength(1);
+  });
+
+  it('stops at the first network failure and keeps the order', async () => {
+    const server = fakeServer();
+    await enqueueOutbox(note('第一篇'));
+    await enqueueOutbox(note('第二篇'));
+    server.state.online = false;
+    expect(await replayOutbox({ transport: server.transport })).toEqual({
+      sent: 0,
+      failed: 0,
+      waiting: 2,
+    });
+    server.state.online = true;
+    await replayOutbox({ transport: server.transport });
+    expect([...server.notes.values()].map((sent) => sent.title)).toEqual(['第一篇', '第二篇']);
+  });
+
+  it('marks a refused note failed with the reason; 重试 and 放弃 act on it', async () => {
+    const server = fakeServer();
+    const item = await enqueueOutbox(note('被拒绝'));
+    server.state.reject = '请选择有效的分类';
+    expect(await replayOutbox({ transport: server.transport, ownerId: 'u1' })).toMatchObject({
+      failed: 1,
+    });
+    expect((await listOutbox('u1'))[0]).toMatchObject({
+      status: 'failed',
+      error: '请选择有效的分类',
+    });
+
+    // A failed item is not sent again until the user asks.
+    server.state.reject = null;
+    await replayOutbox({ transport: server.transport, ownerId: 'u1' });
+    expect(server.notes.size).toBe(0);
+
+    await retryOutboxItem(item.id);
+    expect((await listOutbox('u1'))[0].status).toBe('waiting');
+    await replayOutbox({ transport: server.transport, ownerId: 'u1' });
+    expect(server.notes.size).toBe(1);
+
+    const other = await enqueueOutbox(note('不要了'));
+    await discardOutboxItem(other.id);
+    expect(await listOutbox('u1')).toEqual([]);
+  });
+
+  it('leaves another account’s items alone', async () => {
+    const server = fakeServer();
+    await enqueueOutbox(note('别人的', { ownerId: 'u2' }));
+    await replayOutbox({ transport: server.transport, ownerId: 'u1' });
+    expect(server.notes.size).toBe(0);
+    expect(await listOutbox('u2')).toHaveLength(1);
+  });
+
+  it('runs one replay at a time', async () => {
+    const server = fakeServer();
+    await enqueueOutbox(note('并发'));
+    const createPost = vi.spyOn(server.transport, 'createPost');
+    const [first, second] = await Promise.all([
+      replayOutbox({ transport: server.transport }),
+      replayOutbox({ transport: server.transport }),
+    ]);
+    expect(first).toBe(second);
+    expect(createPost).toHaveBeenCalledTimes(1);
+  });
+
+  it('saves a draft with its images inside the draft data', async () => {
+    const server = fakeServer();
+    await enqueueOutbox({
+      kind: 'draft',
+      body: {
+        clientId: 'd1',
+        title: '草稿',
+        editedAt: '2026-01-01T00:00:00.000Z',
+        data: { content: '写了一半', categoryId: null, tags: [], price: 0 },
+      },
+      images: [{ kind: 'local', blob: file('y'), name: 'b.png' }],
+      ownerId: 'u1',
+      authorization: null,
+    });
+    await replayOutbox({ transport: server.transport });
+    expect(server.drafts).toEqual([
+      expect.objectContaining({
+        clientId: 'd1',
+        data: expect.objectContaining({
+          images: [{ url: '/api/uploads/b.png', width: 10, height: 20 }],
+        }),
+      }),
+    ]);
+  });
+});

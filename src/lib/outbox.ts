@@ -1,0 +1,291 @@
+import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import type { DraftData, SaveDraftBody } from '../../contract/draft';
+import type { CreatePostBody, ImageRef } from '../../contract/post';
+
+/**
+ * The outbox: notes published and drafts saved while the network was away wait here in
+ * IndexedDB, with the images chosen for them, until they can be sent. Each carries an
+ * idempotency key made once at enqueue time and sent with every attempt, so a replay after an
+ * answer that never arrived returns the first note instead of creating a second.
+ *
+ * The module knows nothing of HTTP: the page sends through its fetch wrapper, the service
+ * worker (Background Sync) through plain fetch, both via an `OutboxTransport`.
+ */
+
+export type OutboxStatus = 'waiting' | 'sending' | 'failed';
+
+/** An image of the note: already on the server, or a file chosen offline that goes up first. */
+export type OutboxImage =
+  { kind: 'uploaded'; image: ImageRef } | { kind: 'local'; blob: Blob; name: string };
+
+interface PublishJob {
+  kind: 'publish';
+  body: Omit<CreatePostBody, 'images'>;
+}
+
+interface DraftJob {
+  kind: 'draft';
+  body: Omit<SaveDraftBody, 'data'> & { data: Omit<DraftData, 'images'> };
+}
+
+export type OutboxJob = PublishJob | DraftJob;
+
+export type OutboxItem = OutboxJob & {
+  id: string;
+  /** Sent as `Idempotency-Key`: the same on every attempt. */
+  idempotencyKey: string;
+  images: OutboxImage[];
+  /** The account that wrote it: another account signed in on this browser never sends it. */
+  ownerId: string;
+  /** The bearer header at enqueue time, for the worker, which cannot read localStorage. */
+  authorization: string | null;
+  status: OutboxStatus;
+  /** Why the last attempt failed (Chinese, for the list). */
+  error: string | null;
+  attempts: number;
+  createdAt: number;
+  updatedAt: number;
+};
+
+export type NewOutboxItem = OutboxJob & {
+  images: OutboxImage[];
+  ownerId: string;
+  authorization: string | null;
+};
+
+/** How a failure is to be treated: transient ones wait for the next replay, others need the user. */
+export interface FailureVerdict {
+  transient: boolean;
+  message: string;
+}
+
+export interface OutboxTransport {
+  uploadImage(item: OutboxItem, blob: Blob, name: string): Promise<ImageRef>;
+  createPost(item: OutboxItem, body: CreatePostBody): Promise<{ id: string }>;
+  saveDraft(item: OutboxItem, body: SaveDraftBody): Promise<unknown>;
+  judge(error: unknown): FailureVerdict;
+}
+
+export type OutboxEvent =
+  | { type: 'changed' }
+  | { type: 'sent'; kind: OutboxJob['kind']; title: string; postId: string | null };
+
+interface OutboxDb extends DBSchema {
+  items: { key: string; value: OutboxItem };
+}
+
+const DB_NAME = 'vibe-outbox';
+const CHANNEL = 'vibe-outbox';
+/** The Background Sync tag the worker listens for. */
+export const OUTBOX_SYNC_TAG = 'vibe-outbox';
+const LOCK = 'vibe-outbox-replay';
+
+let database: Promise<IDBPDatabase<OutboxDb>> | null = null;
+
+function db(): Promise<IDBPDatabase<OutboxDb>> {
+  database ??= openDB<OutboxDb>(DB_NAME, 1, {
+    upgrade(upgrading) {
+      upgrading.createObjectStore('items', { keyPath: 'id' });
+    },
+  });
+  return database;
+}
+
+/** Tests close the database between cases (fake-indexeddb is reset under it). */
+export async function closeOutbox(): Promise<void> {
+  if (database) (await database).close();
+  database = null;
+  channel?.close();
+  channel = null;
+}
+
+const listeners = new Set<(event: OutboxEvent) => void>();
+let channel: BroadcastChannel | null = null;
+
+function broadcast(): BroadcastChannel | null {
+  if (typeof BroadcastChannel === 'undefined') return null;
+  if (!channel) {
+    channel = new BroadcastChannel(CHANNEL);
+    channel.onmessage = (message: MessageEvent<OutboxEvent>) => {
+      for (const listener of listeners) listener(message.data);
+    };
+  }
+  return channel;
+}
+
+/** Tells this context's listeners and every other tab (and the worker) alike. */
+function announce(event: OutboxEvent): void {
+  for (const listener of listeners) listener(event);
+  broadcast()?.postMessage(event);
+}
+
+/** Hears changes made here, in another tab or in the worker; returns the unsubscribe. */
+export function subscribeOutbox(listener: (event: OutboxEvent) => void): () => void {
+  broadcast();
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+function newId(): string {
+  if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') {
+    return crypto.randomUUID();
+  }
+  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`;
+}
+
+let lastCreatedAt = 0;
+
+export async function enqueueOutbox(job: NewOutboxItem): Promise<OutboxItem> {
+  // Strictly increasing, so two notes written in the same millisecond keep their order.
+  const now = Math.max(Date.now(), lastCreatedAt + 1);
+  lastCreatedAt = now;
+  const item = {
+    ...job,
+    id: newId(),
+    idempotencyKey: newId(),
+    status: 'waiting',
+    error: null,
+    attempts: 0,
+    createdAt: now,
+    updatedAt: now,
+  } as OutboxItem;
+  await (await db()).put('items', item);
+  announce({ type: 'changed' });
+  return item;
+}
+
+/** The items of one account, oldest first (the order they are sent in). */
+export async function listOutbox(ownerId: string): Promise<OutboxItem[]> {
+  const items = await (await db()).getAll('items');
+  return items.filter((item) => item.ownerId === ownerId).sort((a, b) => a.createdAt - b.createdAt);
+}
+
+async function update(id: string, changes: Partial<OutboxItem>): Promise<OutboxItem | null> {
+  const store = (await db()).transaction('items', 'readwrite').store;
+  const item = await store.get(id);
+  if (!item) return null;
+  const next = { ...item, ...changes, updatedAt: Date.now() } as OutboxItem;
+  await store.put(next);
+  return next;
+}
+
+/** 重试: a failed item waits again (the caller then replays). */
+export async function retryOutboxItem(id: string): Promise<void> {
+  await update(id, { status: 'waiting', error: null });
+  announce({ type: 'changed' });
+}
+
+/** 放弃: the item and its images are gone. */
+export async function discardOutboxItem(id: string): Promise<void> {
+  await (await db()).delete('items', id);
+  announce({ type: 'changed' });
+}
+
+function titleOf(item: OutboxItem): string {
+  return item.body.title;
+}
+
+/** Uploads the item's local images one by one, keeping each result so none goes up twice. */
+async function uploadImages(item: OutboxItem, transport: OutboxTransport): Promise<ImageRef[]> {
+  const images = [...item.images];
+  const refs: ImageRef[] = [];
+  for (let index = 0; index < images.length; index++) {
+    const image = images[index];
+    if (image.kind === 'uploaded') {
+      refs.push(image.image);
+      continue;
+    }
+    const uploaded = await transport.uploadImage(item, image.blob, image.name);
+    images[index] = { kind: 'uploaded', image: uploaded };
+    await update(item.id, { images });
+    refs.push(uploaded);
+  }
+  return refs;
+}
+
+async function send(item: OutboxItem, transport: OutboxTransport): Promise<string | null> {
+  const refs = await uploadImages(item, transport);
+  if (item.kind === 'publish') {
+    const images = refs.map(({ url, width, height }) => ({ url, width, height }));
+    const post = await transport.createPost(item, { ...item.body, images });
+    return post.id;
+  }
+  await transport.saveDraft(item, { ...item.body, data: { ...item.body.data, images: refs } });
+  return null;
+}
+
+export interface ReplayOptions {
+  transport: OutboxTransport;
+  /** Only this account's items; the worker passes none and sends each with its own token. */
+  ownerId?: string;
+}
+
+export interface ReplayResult {
+  sent: number;
+  failed: number;
+  /** Items left waiting because the network failed again. */
+  waiting: number;
+}
+
+async function replayUnlocked({ transport, ownerId }: ReplayOptions): Promise<ReplayResult> {
+  const result: ReplayResult = { sent: 0, failed: 0, waiting: 0 };
+  const all = await (await db()).getAll('items');
+  const due = all
+    .filter(
+      (item) => (ownerId === undefined || item.ownerId === ownerId) && item.status !== 'failed',
+    )
+    .sort((a, b) => a.createdAt - b.createdAt);
+  for (let index = 0; index < due.length; index++) {
+    // "sending" left over from a replay that was cut off counts as waiting: the lock is ours.
+    const item = await update(due[index].id, { status: 'sending', error: null });
+    if (!item) continue;
+    announce({ type: 'changed' });
+    try {
+      const postId = await send(item, transport);
+      await (await db()).delete('items', item.id);
+      result.sent++;
+      announce({ type: 'sent', kind: item.kind, title: titleOf(item), postId });
+    } catch (error) {
+      const verdict = transport.judge(error);
+      await update(item.id, {
+        status: verdict.transient ? 'waiting' : 'failed',
+        error: verdict.message,
+        attempts: item.attempts + 1,
+      });
+      announce({ type: 'changed' });
+      if (verdict.transient) {
+        // The network is still away: the rest would fail the same way.
+        result.waiting = due.length - index;
+        return result;
+      }
+      result.failed++;
+    }
+  }
+  return result;
+}
+
+const NOTHING_SENT: ReplayResult = { sent: 0, failed: 0, waiting: 0 };
+
+async function replayUnderLock(options: ReplayOptions): Promise<ReplayResult> {
+  const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
+  if (!locks) return replayUnlocked(options);
+  // Another tab or the worker holds the lock: it is sending these very items.
+  return locks.request(LOCK, { ifAvailable: true }, (lock) =>
+    lock ? replayUnlocked(options) : NOTHING_SENT,
+  );
+}
+
+let replaying: Promise<ReplayResult> | null = null;
+
+/**
+ * Sends every waiting item, oldest first. One replay at a time across tabs and the worker
+ * (Web Locks where the browser has them); a second call while one runs joins it.
+ */
+export function replayOutbox(options: ReplayOptions): Promise<ReplayResult> {
+  if (replaying) return replaying;
+  const run = replayUnderLock(options).finally(() => {
+    replaying = null;
+  });
+  replaying = run;
+  return run;
+}
