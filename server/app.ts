@@ -24,6 +24,13 @@ import userSearchRoutes from './modules/search/routes.ts';
 import sitemapRoutes from './modules/sitemap/routes.ts';
 import storagePlugin from './modules/storage/plugin.ts';
 import uploadRoutes from './modules/uploads/routes.ts';
+import batchRoutes from './modules/batch/routes.ts';
+import realtime, { type RealtimeOptions } from './modules/events/realtime-plugin.ts';
+import eventRoutes from './modules/events/routes.ts';
+import feedbackRoutes from './modules/feedback/routes.ts';
+import followRoutes from './modules/follows/routes.ts';
+import messageRoutes from './modules/messages/routes.ts';
+import notificationRoutes from './modules/notifications/routes.ts';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
@@ -32,12 +39,15 @@ export interface BuildOptions {
   /** Tests pass an already-open handle (e.g. a PostgreSQL schema of their own). */
   database?: DatabaseHandle;
   logger?: boolean;
+  /** Real-time stream settings (tests use their own Redis prefix and a short heartbeat). */
+  realtime?: RealtimeOptions;
 }
 
 export async function buildApp({
   config,
   database,
   logger = true,
+  realtime: realtimeOptions = {},
 }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger
@@ -85,6 +95,13 @@ export async function buildApp({
   await app.register(adminRoutes);
   await app.register(userSearchRoutes);
   await app.register(sitemapRoutes);
+  await app.register(realtime, realtimeOptions);
+  await app.register(followRoutes);
+  await app.register(notificationRoutes);
+  await app.register(messageRoutes);
+  await app.register(eventRoutes);
+  await app.register(batchRoutes);
+  await app.register(feedbackRoutes);
 
   return app;
 }

@@ -59,6 +59,11 @@ export interface FailureVerdict {
   message: string;
 }
 
+/** Worth trying again on its own later: no answer (0), a timeout, rate limiting, a server fault. */
+export function isTransientStatus(status: number): boolean {
+  return status === 0 || status === 408 || status === 429 || status >= 500;
+}
+
 export interface OutboxTransport {
   uploadImage(item: OutboxItem, blob: Blob, name: string): Promise<ImageRef>;
   createPost(item: OutboxItem, body: CreatePostBody): Promise<{ id: string }>;

@@ -7,6 +7,7 @@ const origin = 'https://notes.example';
 const normal = networkProfile({ effectiveType: '4g', deviceMemory: 8, hardwareConcurrency: 8 });
 const dataSaver = networkProfile({ saveData: true });
 const DAY = 86_400_000;
+const ACCEPT = { accept: 'image/avif,image/webp,image/apng,*/*' };
 
 class MapStore implements ImageStore {
   readonly entries = new Map<string, Response>();
@@ -45,7 +46,7 @@ function setup(initial: NetworkProfile = normal, store = new MapStore()) {
 
 /** Loads while the fake clock runs, so the limiter's 100 ms gaps pass. */
 async function load(loader: ImageLoader, path: string): Promise<Response> {
-  const pending = loader.load(new URL(path, origin));
+  const pending = loader.load(new Request(new URL(path, origin), { headers: ACCEPT }));
   await vi.advanceTimersByTimeAsync(30_000);
   return pending;
 }
@@ -65,6 +66,8 @@ describe('ImageLoader', () => {
     const first = await load(loader, '/api/uploads/a.jpg?w=320');
     expect(await first.text()).toBe(`bytes of ${origin}/api/uploads/a.jpg?q=0.85&w=320`);
     expect(store.entries.has(`${origin}/api/uploads/a.jpg?q=0.85&w=320`)).toBe(true);
+    // The page's Accept header goes along, so the server can answer WebP.
+    expect(fetch.mock.calls[0][0].headers.get('accept')).toBe(ACCEPT.accept);
 
     const second = await load(loader, '/api/uploads/a.jpg?w=320&_t=5');
     expect(second.ok).toBe(true);
@@ -149,7 +152,7 @@ describe('ImageLoader', () => {
           ),
         ),
     );
-    const pending = loader.load(new URL('/api/uploads/slow.jpg', origin));
+    const pending = loader.load(new Request(`${origin}/api/uploads/slow.jpg`));
     await vi.advanceTimersByTimeAsync(4_900);
     let settled = false;
     void pending.then(() => {

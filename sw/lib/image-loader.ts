@@ -67,7 +67,11 @@ export class ImageLoader {
     this.memory = new BoundedMap({ maxEntries: () => options.profile().memoryItems });
   }
 
-  async load(url: URL): Promise<Response> {
+  /** `request` is the page's: its Accept header decides WebP, its URL the file and width. */
+  async load(request: Request): Promise<Response> {
+    const url = new URL(request.url);
+    const accept = request.headers.get('accept');
+    const headers: HeadersInit = accept ? { accept } : {};
     const profile = this.options.profile();
     const variant = imageVariantUrl(url, profile);
     const key = variant.href;
@@ -85,13 +89,13 @@ export class ImageLoader {
       cached ?? (await this.options.store.matchAnyVariant(fileKey)) ?? otherwise;
 
     if (this.failures.has(fileKey)) {
-      if (!profile.headChecks || !(await this.isAvailable(variant))) return fallback();
+      if (!profile.headChecks || !(await this.isAvailable(variant, headers))) return fallback();
     }
 
     let response: Response;
     try {
       response = await fetchWith429Retries(this.options.limiter, key, () =>
-        this.options.fetch(new Request(variant.href, { credentials: 'same-origin' })),
+        this.options.fetch(new Request(variant.href, { headers, credentials: 'same-origin' })),
       );
     } catch {
       // Offline or a dropped connection says nothing about the image: no error log entry.
@@ -114,13 +118,13 @@ export class ImageLoader {
     this.options.limiter.prioritise(urls.map((url) => imageVariantUrl(new URL(url), profile).href));
   }
 
-  private async isAvailable(variant: URL): Promise<boolean> {
+  private async isAvailable(variant: URL, headers: HeadersInit): Promise<boolean> {
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), IMAGE_HEAD_TIMEOUT_MS);
     try {
       const response = await this.options.limiter.schedule(variant.href, () =>
         this.options.fetch(
-          new Request(variant.href, { method: 'HEAD', signal: controller.signal }),
+          new Request(variant.href, { method: 'HEAD', headers, signal: controller.signal }),
         ),
       );
       return response.ok;

@@ -44,10 +44,6 @@ describe('imageVariantUrl', () => {
     expect(variant('/api/uploads/a.jpg?_t=123&w=320#x')).toBe(variant('/api/uploads/a.jpg?w=320'));
     expect(variant('/api/uploads/a.jpg?w=320&x=1')).toBe('/api/uploads/a.jpg?q=0.85&w=320&x=1');
   });
-
-  it('leaves GIFs as stored', () => {
-    expect(variant('/api/uploads/a.gif?_t=1')).toBe('/api/uploads/a.gif');
-  });
 });
 
 describe('imageFileKey', () => {

@@ -2,8 +2,6 @@ import { TIMESTAMP_PARAM } from './constants';
 import type { NetworkProfile } from './network-profile';
 
 const UPLOADS_PATH = /^\/api\/uploads\/[^/]+$/;
-/** GIFs are served as stored: re-encoding would cost their animation. */
-const RESIZABLE = /\.(jpe?g|png|webp)$/i;
 
 /** An image file the site serves (`/api/uploads/<name>`), on the worker's own origin. */
 export function isUploadedImage(url: URL, origin: string): boolean {
@@ -27,13 +25,11 @@ export function imageVariantUrl(url: URL, profile: NetworkProfile): URL {
   const variant = new URL(url.href);
   variant.hash = '';
   variant.searchParams.delete(TIMESTAMP_PARAM);
-  if (RESIZABLE.test(variant.pathname)) {
-    const asked = parsedQuality(variant.searchParams.get('q'));
-    const quality = asked === null ? profile.imageQuality : Math.min(asked, profile.imageQuality);
-    variant.searchParams.set('q', String(quality));
-    if (!variant.searchParams.has('w')) {
-      variant.searchParams.set('w', String(profile.defaultImageWidth));
-    }
+  const asked = parsedQuality(variant.searchParams.get('q'));
+  const quality = asked === null ? profile.imageQuality : Math.min(asked, profile.imageQuality);
+  variant.searchParams.set('q', String(quality));
+  if (!variant.searchParams.has('w')) {
+    variant.searchParams.set('w', String(profile.defaultImageWidth));
   }
   variant.searchParams.sort();
   return variant;
