@@ -151,6 +151,16 @@ export interface MessagesTable {
   read_at: Millis | null;
 }
 
+/** One row per participant of a conversation (migration 003), the inbox's index. */
+export interface ConversationsTable {
+  user_id: number;
+  other_id: number;
+  last_message_id: number;
+  last_at: Millis;
+  /** Messages from other_id that user_id has not read. */
+  unread_count: ColumnType<number, number | undefined, number>;
+}
+
 export interface FeedbackTable {
   id: Id;
   user_id: number | null;
@@ -257,6 +267,7 @@ export interface Database {
   draft_versions: DraftVersionsTable;
   notifications: NotificationsTable;
   messages: MessagesTable;
+  conversations: ConversationsTable;
   feedback: FeedbackTable;
   verification_codes: VerificationCodesTable;
   password_resets: PasswordResetsTable;

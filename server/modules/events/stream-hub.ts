@@ -1,0 +1,127 @@
+import type { ServerResponse } from 'node:http';
+import type { StreamEventName } from '../../../contract/events.ts';
+import type { RealtimeBackend, StreamEvent } from './realtime-backend.ts';
+
+/** A stream whose client reads slower than this much buffered output is dropped. */
+const MAX_BUFFERED_BYTES = 1024 * 1024;
+/** Open streams per user (tabs, devices); the oldest goes when one more opens. */
+const MAX_STREAMS_PER_USER = 8;
+/** Ids already sent on a stream, so an event both replayed and delivered live goes out once. */
+const SENT_IDS_KEPT = 100;
+/** What the browser waits before reconnecting by itself. */
+const RETRY_MS = 3000;
+
+interface Stream {
+  userId: number;
+  response: ServerResponse;
+  sentIds: Set<string>;
+}
+
+export function formatStreamEvent(event: StreamEvent): string {
+  const id = event.id === null ? '' : `id: ${event.id}\n`;
+  return `${id}event: ${event.name}\ndata: ${JSON.stringify(event.data)}\n\n`;
+}
+
+/**
+ * This instance's open event streams, fed by the backend: every event published anywhere
+ * reaches the streams of its user here.
+ */
+export function createStreamHub(backend: RealtimeBackend, options: { heartbeatMs: number }) {
+  const streams = new Map<number, Set<Stream>>();
+
+  function write(stream: Stream, text: string) {
+    const response = stream.response;
+    if (response.writableEnded || response.destroyed) return;
+    if (response.writableLength > MAX_BUFFERED_BYTES) {
+      response.destroy();
+      return;
+    }
+    response.write(text);
+  }
+
+  function send(stream: Stream, event: StreamEvent) {
+    if (event.id !== null) {
+      if (stream.sentIds.has(event.id)) return;
+      stream.sentIds.add(event.id);
+      if (stream.sentIds.size > SENT_IDS_KEPT) {
+        const oldest = stream.sentIds.values().next().value;
+        if (oldest !== undefined) stream.sentIds.delete(oldest);
+      }
+    }
+    write(stream, formatStreamEvent(event));
+  }
+
+  function remove(stream: Stream) {
+    const own = streams.get(stream.userId);
+    own?.delete(stream);
+    if (own?.size === 0) streams.delete(stream.userId);
+  }
+
+  backend.subscribe((userId, event) => {
+    for (const stream of streams.get(userId) ?? []) send(stream, event);
+  });
+
+  const heartbeat = setInterval(() => {
+    for (const own of streams.values()) for (const stream of own) write(stream, ': ping\n\n');
+  }, options.heartbeatMs);
+  heartbeat.unref();
+
+  return {
+    /**
+     * Starts a stream on a response whose headers are not yet sent: registers it first so
+     * nothing published meanwhile is lost, then replays what the client missed, then sends
+     * the current state.
+     */
+    async open(
+      userId: number,
+      response: ServerResponse,
+      options: {
+        lastEventId: string | null;
+        headers: Record<string, string>;
+        snapshot: () => Promise<{ name: StreamEventName; data: unknown }>;
+      },
+    ): Promise<void> {
+      response.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache, no-transform',
+        connection: 'keep-alive',
+        // nginx and similar proxies would otherwise hold events back in a buffer.
+        'x-accel-buffering': 'no',
+        ...options.headers,
+      });
+      const stream: Stream = { userId, response, sentIds: new Set() };
+      const own = streams.get(userId) ?? new Set<Stream>();
+      streams.set(userId, own);
+      own.add(stream);
+      if (own.size > MAX_STREAMS_PER_USER) {
+        const oldest = own.values().next().value;
+        if (oldest) {
+          remove(oldest);
+          oldest.response.end();
+        }
+      }
+      response.on('close', () => remove(stream));
+      write(stream, `retry: ${RETRY_MS}\n: connected\n\n`);
+      if (options.lastEventId) {
+        for (const event of await backend.replay(userId, options.lastEventId)) send(stream, event);
+      }
+      const current = await options.snapshot();
+      send(stream, { id: null, ...current });
+    },
+
+    connectedCount(): number {
+      let count = 0;
+      for (const own of streams.values()) count += own.size;
+      return count;
+    },
+
+    /** Ends every stream (shutdown): clients reconnect, to another instance if there is one. */
+    closeAll() {
+      clearInterval(heartbeat);
+      for (const own of streams.values()) for (const stream of own) stream.response.end();
+      streams.clear();
+    },
+  };
+}
+
+export type StreamHub = ReturnType<typeof createStreamHub>;
