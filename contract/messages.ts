@@ -150,6 +150,23 @@ export const errorText = {
   batchBadFormat: '批量请求响应格式错误',
   batchTooMany: '批量请求最多包含 10 个子请求',
   batchInvalidUrl: '批量请求只能调用本站接口',
+  // Membership
+  planInvalid: '请选择有效的会员套餐',
+  orderKindInvalid: '订单类型无效',
+  orderTargetMissing: '请选择要购买的会员套餐或笔记',
+  orderNotFound: '订单不存在',
+  orderNotPending: '订单已处理，无需重复支付',
+  orderNotSandbox: '该订单不能在模拟支付中确认',
+  postIsFree: '这篇笔记是免费的，无需购买',
+  cannotBuyOwnPost: '不能购买自己的笔记',
+  postAlreadyBought: '你已购买过这篇笔记',
+  postAlreadyReadable: '你已可以阅读这篇笔记的全部内容，无需购买',
+  paymentNoticeInvalid: '支付通知签名无效',
+  paymentAmountMismatch: '支付金额与订单金额不符',
+  paymentProviderUnknown: '不支持的支付方式',
+  paymentUnavailable: '支付服务暂时不可用，请稍后再试',
+  paymentFailed: '支付失败，请稍后再试',
+  paidImageLocked: '购买后才能查看这张图片',
 } as const;
 
 export type ErrorTextKey = keyof typeof errorText;

@@ -13,6 +13,10 @@ import rateLimits from './plugins/rate-limits.ts';
 import staticSite from './plugins/static-site.ts';
 import authRoutes from './modules/auth/routes.ts';
 import userRoutes from './modules/users/routes.ts';
+import atmosphereRoutes from './modules/atmosphere/routes.ts';
+import membershipRoutes from './modules/membership/routes.ts';
+import paymentRoutes from './modules/payments/routes.ts';
+import paywall from './modules/paywall/paywall-plugin.ts';
 import adminRoutes from './modules/admin/routes.ts';
 import categoryRoutes from './modules/categories/routes.ts';
 import commentRoutes from './modules/comments/routes.ts';
@@ -76,6 +80,7 @@ export async function buildApp({
   await app.register(databasePlugin, { config, handle: database });
   await app.register(authPlugin);
   await app.register(domainEvents);
+  await app.register(paywall);
   await app.register(rateLimits);
   await app.register(staticSite);
   await app.register(multipart, {
@@ -86,6 +91,9 @@ export async function buildApp({
 
   await app.register(authRoutes);
   await app.register(userRoutes);
+  await app.register(membershipRoutes);
+  await app.register(paymentRoutes);
+  await app.register(atmosphereRoutes);
   await app.register(categoryRoutes);
   await app.register(postRoutes);
   await app.register(uploadRoutes);

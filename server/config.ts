@@ -2,6 +2,27 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
+/** Alipay page pay (alipay.trade.page.pay, RSA2); keys are PEM text, a PEM file path or bare base64. */
+export interface AlipayConfig {
+  appId: string;
+  /** The app's private key, which signs our requests. */
+  privateKey: string;
+  /** Alipay's public key, which verifies its notices. */
+  alipayPublicKey: string;
+  gateway: string;
+  notifyUrl: string;
+  /** Where Alipay sends the buyer back after paying. */
+  returnUrl: string;
+  /** The merchant's seller id (2088...): when set, notices for another seller are refused. */
+  sellerId: string | null;
+}
+
+export interface PaymentConfig {
+  /** Who takes new orders: `sandbox` (our own confirm step) or `alipay`. */
+  provider: 'sandbox' | 'alipay';
+  alipay: AlipayConfig | null;
+}
+
 export interface Config {
   host: string;
   port: number;
@@ -24,6 +45,7 @@ export interface Config {
   sms: SmsConfig;
   mail: MailConfig;
   oauth: OAuthConfig;
+  payments: PaymentConfig;
 }
 
 export type SmsConfig =
@@ -131,6 +153,28 @@ function readOrCreateSecret(dataDir: string): Uint8Array {
   return new TextEncoder().encode(readFileSync(file, 'utf8').trim());
 }
 
+function loadPaymentConfig(env: NodeJS.ProcessEnv, publicOrigin: string): PaymentConfig {
+  const alipay: AlipayConfig | null =
+    env.ALIPAY_APP_ID && env.ALIPAY_PRIVATE_KEY && env.ALIPAY_PUBLIC_KEY
+      ? {
+          appId: env.ALIPAY_APP_ID,
+          privateKey: env.ALIPAY_PRIVATE_KEY,
+          alipayPublicKey: env.ALIPAY_PUBLIC_KEY,
+          gateway: env.ALIPAY_GATEWAY ?? 'https://openapi.alipay.com/gateway.do',
+          notifyUrl: env.ALIPAY_NOTIFY_URL ?? `${publicOrigin}/api/payments/notify/alipay`,
+          returnUrl: env.ALIPAY_RETURN_URL ?? `${publicOrigin}/membership`,
+          sellerId: env.ALIPAY_SELLER_ID ?? null,
+        }
+      : null;
+  const provider = env.PAYMENT_PROVIDER === 'alipay' ? 'alipay' : 'sandbox';
+  if (provider === 'alipay' && !alipay) {
+    throw new Error(
+      'PAYMENT_PROVIDER=alipay needs ALIPAY_APP_ID, ALIPAY_PRIVATE_KEY, ALIPAY_PUBLIC_KEY',
+    );
+  }
+  return { provider, alipay };
+}
+
 export function loadConfig(
   env: NodeJS.ProcessEnv = process.env,
   overrides: Partial<Config> = {},
@@ -141,7 +185,7 @@ export function loadConfig(
   const host = overrides.host ?? env.HOST ?? '127.0.0.1';
   const databaseUrl = env.DATABASE_URL?.startsWith('postgres') ? env.DATABASE_URL : null;
   const defaultWebRoot = path.resolve(env.WEB_ROOT ?? 'dist');
-  const publicOrigin = env.PUBLIC_ORIGIN ?? `http://${host}:${port}`;
+  const publicOrigin = overrides.publicOrigin ?? env.PUBLIC_ORIGIN ?? `http://${host}:${port}`;
   return {
     host,
     port,
@@ -157,6 +201,7 @@ export function loadConfig(
     seedDemo: env.SEED_DEMO !== 'false',
     rateLimit: env.RATE_LIMIT !== 'off',
     trustProxy: env.TRUST_PROXY === 'true',
+    payments: loadPaymentConfig(env, publicOrigin),
     sms: smsConfig(env),
     mail: mailConfig(env),
     oauth: oauthConfig(env, publicOrigin),

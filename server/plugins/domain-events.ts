@@ -33,6 +33,22 @@ export interface DomainEvents {
   'user.unfollowed': { followerId: number; followeeId: number };
   'message.sent': { messageId: number; senderId: number; recipientId: number };
   'user.signed-in': { userId: number };
+  /** A payment notice settled an order (membership days or a note now belong to userId). */
+  'order.paid': OrderEvent;
+  /** A refund took back what the order gave. */
+  'order.refunded': OrderEvent;
+  /** The user's atmosphere value changed (value is the new total). */
+  'atmosphere.changed': { userId: number; value: number; points: number; kind: string };
+}
+
+export interface OrderEvent {
+  orderId: string;
+  userId: number;
+  kind: 'membership' | 'post';
+  postId: number | null;
+  /** The seller of a note (null for memberships). */
+  postAuthorId: number | null;
+  amountCents: number;
 }
 
 type Listener<K extends keyof DomainEvents> = (event: DomainEvents[K]) => Promise<void> | void;
