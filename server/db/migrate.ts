@@ -1,12 +1,14 @@
 import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import type { DatabaseHandle } from './database.ts';
 import { initialSchema } from './migrations/001-initial-schema.ts';
+import { signInNoncesSchema } from './migrations/002-sign-in-nonces.ts';
 import { peopleSchema } from './migrations/003-people.ts';
 
 /** Versioned migrations, in order. Add a new file and a line here; never edit a shipped one. */
 function migrations(handle: DatabaseHandle): Record<string, Migration> {
   return {
     '001-initial-schema': initialSchema(handle.dialect),
+    '002-sign-in-nonces': signInNoncesSchema(),
     '003-people': peopleSchema(handle.dialect),
   };
 }

@@ -10,6 +10,7 @@ import {
 import { ErrorBody } from '../../../contract/common.ts';
 import { viewerOf } from '../../plugins/auth.ts';
 import phoneRoutes from '../phone/routes.ts';
+import socialRoutes from '../social/routes.ts';
 import { createAuthService } from './auth-service.ts';
 import { clientInfo } from './client-info.ts';
 
@@ -19,6 +20,7 @@ const errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 409: ErrorBody,
 export default async function authRoutes(app: FastifyInstance) {
   const service = createAuthService(app);
   await app.register(phoneRoutes);
+  await app.register(socialRoutes);
 
   app.post<{ Body: RegisterBody }>(
     '/api/auth/register',
