@@ -106,3 +106,7 @@ export function previewOf(content: string, freeImageUrl: string | null = null): 
     .replace(/\n{3,}/g, '\n\n')
     .trim();
 }
+
+/** What a card's excerpt may be taken from: a free note's body, or only a paid note's preview. */
+export const freeTextOf = (content: string, priceCents: number): string =>
+  priceCents > 0 ? previewOf(content) : content;

@@ -6,6 +6,7 @@ import type { DomainEventBus } from '../../plugins/domain-events.ts';
 import { createCategoryCatalog, type CategoryCatalog } from '../categories/category-catalog.ts';
 import { createSearchIndex, type SearchHits, type SearchIndex } from '../search/search-index.ts';
 import { indexText } from '../search/segmenter.ts';
+import type { Paywall } from '../paywall/paywall.ts';
 import type { Storage } from '../storage/storage.ts';
 import { createUploadService, type UploadService } from '../uploads/upload-service.ts';
 import { parseJsonArray, createPostPresenter, type PostPresenter } from './present-post.ts';
@@ -42,13 +43,14 @@ export function createNotesContext(deps: {
   dialect: DialectName;
   events: DomainEventBus;
   storage: Storage;
+  paywall: Paywall;
 }): NotesContext {
   const categories = createCategoryCatalog(deps.db);
   return {
     ...deps,
     categories,
     posts: createPostRepository(deps.db),
-    presenter: createPostPresenter({ db: deps.db, categories }),
+    presenter: createPostPresenter({ db: deps.db, categories, paywall: deps.paywall }),
     uploads: createUploadService({ db: deps.db, storage: deps.storage }),
     searchIndex: createSearchIndex(deps.db, deps.dialect),
     feedTotals: createTtlCache({ ttlMs: FEED_TOTALS_TTL_MS, maxEntries: 64 }),

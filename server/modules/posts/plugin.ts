@@ -17,6 +17,7 @@ async function notesPlugin(app: FastifyInstance) {
     dialect: app.dialect,
     events: app.domainEvents,
     storage: app.storage,
+    paywall: app.paywall,
   });
   app.decorate('notes', context);
   app.decorate('posts', createPostService(context));
@@ -24,5 +25,5 @@ async function notesPlugin(app: FastifyInstance) {
 
 export default fp(notesPlugin, {
   name: 'notes',
-  dependencies: ['database', 'domain-events', 'storage'],
+  dependencies: ['database', 'domain-events', 'storage', 'paywall'],
 });

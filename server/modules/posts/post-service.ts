@@ -17,6 +17,7 @@ import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import { toApiId } from '../../lib/ids.ts';
 import { pageCount, pageWindow, type PageWindow } from '../../lib/pagination.ts';
 import type { Viewer } from '../../plugins/auth.ts';
+import { freeTextOf } from '../paywall/preview.ts';
 import { excerptOf } from './excerpt.ts';
 import { forgetPost, syncPost, type NotesContext } from './notes-context.ts';
 import type { PostCardRow, PostChanges, PostRow } from './post-repository.ts';
@@ -197,7 +198,7 @@ export function createPostService(context: NotesContext) {
           author_id: viewer.id,
           title: body.title.trim(),
           content: body.content,
-          excerpt: excerptOf(body.content),
+          excerpt: excerptOf(freeTextOf(body.content, toCents(body.price ?? 0))),
           category_id: categoryId,
           tags: JSON.stringify(cleanTags(body.tags)),
           images: JSON.stringify(images),
@@ -235,13 +236,16 @@ export function createPostService(context: NotesContext) {
       const row = await ownRow(id, viewer);
       const changes: PostChanges = { updated_at: Date.now() };
       if (body.title !== undefined) changes.title = body.title.trim();
-      if (body.content !== undefined) {
-        changes.content = body.content;
-        changes.excerpt = excerptOf(body.content);
-      }
+      if (body.content !== undefined) changes.content = body.content;
       if (body.categoryId !== undefined) changes.category_id = await categoryIdOf(body.categoryId);
       if (body.tags !== undefined) changes.tags = JSON.stringify(cleanTags(body.tags));
       if (body.price !== undefined) changes.price_cents = toCents(body.price);
+      // A paid note's card shows no more than its free preview.
+      if (body.content !== undefined || body.price !== undefined) {
+        changes.excerpt = excerptOf(
+          freeTextOf(changes.content ?? row.content, changes.price_cents ?? row.price_cents),
+        );
+      }
       if (body.images !== undefined) {
         const images = await context.uploads.resolveImages(
           body.images.map((image) => image.url),

@@ -8,7 +8,7 @@ import { isoOrNull, toApiId } from '../../lib/ids.ts';
 import type { Viewer } from '../../plugins/auth.ts';
 import { isPremiumAt } from '../users/present-user.ts';
 import { presentCategory, type CategoryCatalog } from '../categories/category-catalog.ts';
-import { paidPreviewOf } from './excerpt.ts';
+import type { Paywall } from '../paywall/paywall.ts';
 import type { PostCardRow, PostRow } from './post-repository.ts';
 import { createReactionRepository } from './reaction-repository.ts';
 
@@ -42,17 +42,6 @@ export async function loadAuthors(
   return new Map(rows.map((row) => [row.id, row]));
 }
 
-/** Who may read a paid note in full: its author, admins, premium members and buyers. */
-export function canReadPost(
-  post: Pick<PostRow, 'price_cents' | 'author_id'>,
-  viewer: Viewer | null,
-  purchased: boolean,
-): boolean {
-  if (post.price_cents === 0) return true;
-  if (!viewer) return false;
-  return viewer.id === post.author_id || viewer.isAdmin || viewer.isPremium || purchased;
-}
-
 export const parseJsonArray = <T>(text: string): T[] => {
   const value: unknown = JSON.parse(text);
   return Array.isArray(value) ? (value as T[]) : [];
@@ -62,26 +51,19 @@ export const parseJsonArray = <T>(text: string): T[] => {
  * Rows become API notes here, in batches: one query for the authors and, for a signed-in
  * caller, one each for their likes, favorites and purchases among the rows.
  */
-export function createPostPresenter(deps: { db: Kysely<Database>; categories: CategoryCatalog }) {
+export function createPostPresenter(deps: {
+  db: Kysely<Database>;
+  categories: CategoryCatalog;
+  /** Decides what of a paid note each caller receives. */
+  paywall: Paywall;
+}) {
   const likes = createReactionRepository(deps.db, 'likes');
   const favorites = createReactionRepository(deps.db, 'favorites');
 
-  async function purchasedAmong(userId: number, postIds: number[]): Promise<Set<number>> {
-    if (postIds.length === 0) return new Set();
-    const rows = await deps.db
-      .selectFrom('purchases')
-      .select('post_id')
-      .where('user_id', '=', userId)
-      .where('post_id', 'in', postIds)
-      .execute();
-    return new Set(rows.map((row) => row.post_id));
-  }
-
   async function cards(rows: PostCardRow[], viewer: Viewer | null): Promise<PostCard[]> {
     const ids = rows.map((row) => row.id);
-    const paidIds = rows.filter((row) => row.price_cents > 0).map((row) => row.id);
     const none = Promise.resolve(new Set<number>());
-    const [authors, categories, liked, favorited, purchased] = await Promise.all([
+    const [authors, categories, liked, favorited, access] = await Promise.all([
       loadAuthors(
         deps.db,
         rows.map((row) => row.author_id),
@@ -89,7 +71,7 @@ export function createPostPresenter(deps: { db: Kysely<Database>; categories: Ca
       deps.categories.all(),
       viewer ? likes.markedAmong(viewer.id, ids) : none,
       viewer ? favorites.markedAmong(viewer.id, ids) : none,
-      viewer && paidIds.length > 0 ? purchasedAmong(viewer.id, paidIds) : none,
+      deps.paywall.accessFor(viewer, rows),
     ]);
     const categoryById = new Map(categories.map((row) => [row.id, row]));
     // Authors are deleted with their notes; a row whose author vanished mid-request is skipped.
@@ -97,7 +79,7 @@ export function createPostPresenter(deps: { db: Kysely<Database>; categories: Ca
       const author = authors.get(row.author_id);
       if (!author) return [];
       const category = categoryById.get(row.category_id);
-      const bought = purchased.has(row.id);
+      const { canRead, isPaid } = access.get(row.id) ?? { canRead: false, isPaid: false };
       const id = toApiId(row.id);
       const card: PostCard = {
         _id: id,
@@ -123,8 +105,8 @@ export function createPostPresenter(deps: { db: Kysely<Database>; categories: Ca
         isFavorited: favorited.has(row.id),
         isPinned: author.pinned_post_id === row.id,
         price: row.price_cents / 100,
-        isPaid: row.price_cents > 0 && (bought || viewer?.isPremium === true),
-        canRead: canReadPost(row, viewer, bought),
+        isPaid,
+        canRead,
         createdAt: new Date(row.created_at).toISOString(),
         updatedAt: new Date(row.updated_at).toISOString(),
         publishedAt: isoOrNull(row.published_at),
@@ -139,11 +121,11 @@ export function createPostPresenter(deps: { db: Kysely<Database>; categories: Ca
     async full(row: PostRow, viewer: Viewer | null): Promise<Post> {
       const [card] = await cards([row], viewer);
       if (!card) throw notFound(errorText.postNotFound);
-      return {
-        ...card,
-        content: card.canRead ? row.content : paidPreviewOf(row.content),
-        images: parseJsonArray<ImageRef>(row.images),
-      };
+      const { content, images } = deps.paywall.present(
+        { ...row, images: parseJsonArray<ImageRef>(row.images) },
+        card,
+      );
+      return { ...card, content, images };
     },
   };
 }

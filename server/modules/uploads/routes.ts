@@ -1,30 +1,26 @@
 import path from 'node:path';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { ErrorBody } from '../../../contract/common.ts';
 import { errorText } from '../../../contract/messages.ts';
 import { UPLOAD_MAX_BYTES, UploadResult } from '../../../contract/post.ts';
-import { badRequest, notFound } from '../../lib/errors.ts';
+import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import { viewerOf } from '../../plugins/auth.ts';
-import type { UploadRow } from './upload-repository.ts';
 import { createUploadService } from './upload-service.ts';
 import { chooseVariant, createVariantCache, etagOf } from './variants.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** A paid note's image, sent to one reader: no shared cache may keep it. */
+const PRIVATE_WEEK = 'private, max-age=604800';
 
 const UploadParams = Type.Object({ name: Type.String() });
 const VariantQuery = Type.Object({
   w: Type.Optional(Type.String({ maxLength: 8 })),
   q: Type.Optional(Type.String({ maxLength: 8 })),
+  // A reader's grant for a paid note's image (the paywall adds it to the URLs it hands out).
+  e: Type.Optional(Type.String({ maxLength: 16 })),
+  s: Type.Optional(Type.String({ maxLength: 64 })),
 });
-
-/**
- * Who may see an image. Every upload is public today; paid notes' images (uploads.post_id)
- * get their check here when the paywall lands.
- */
-function canView(_upload: UploadRow, _request: FastifyRequest): boolean {
-  return true;
-}
 
 export default async function uploadRoutes(app: FastifyInstance) {
   const service = createUploadService({ db: app.db, storage: app.storage });
@@ -46,7 +42,10 @@ export default async function uploadRoutes(app: FastifyInstance) {
     },
   );
 
-  app.get<{ Params: { name: string }; Querystring: { w?: string; q?: string } }>(
+  app.get<{
+    Params: { name: string };
+    Querystring: { w?: string; q?: string; e?: string; s?: string };
+  }>(
     '/api/uploads/:name',
     { schema: { params: UploadParams, querystring: VariantQuery } },
     async (request, reply) => {
@@ -54,7 +53,10 @@ export default async function uploadRoutes(app: FastifyInstance) {
       const upload = /^[A-Za-z0-9_-]{1,64}\.(jpg|png|gif)$/.test(name)
         ? await service.find(name)
         : undefined;
-      if (!upload || !canView(upload, request)) throw notFound();
+      if (!upload) throw notFound();
+      // Originals and variants alike: a paid note's images beyond the first need access.
+      const access = await app.paywall.uploadAccess(request.viewer, name, request.query);
+      if (access === 'denied') throw forbidden(errorText.paidImageLocked);
 
       const spec = chooseVariant({
         mime: upload.mime as 'image/jpeg' | 'image/png' | 'image/gif',
@@ -66,7 +68,7 @@ export default async function uploadRoutes(app: FastifyInstance) {
       });
       const etag = etagOf(name, spec);
       void reply
-        .header('cache-control', IMMUTABLE)
+        .header('cache-control', access === 'public' ? IMMUTABLE : PRIVATE_WEEK)
         .header('vary', 'Accept, Save-Data')
         .header('etag', etag);
       if (request.headers['if-none-match'] === etag) return reply.code(304).send();
