@@ -21,7 +21,7 @@ export interface AppEventMap {
 export type AppEventName = keyof AppEventMap;
 
 export function emitAppEvent<K extends AppEventName>(
-  ...[name, detail]: AppEventMap[K] extends undefined
+  ...[name, detail]: undefined extends AppEventMap[K]
     ? [name: K, detail?: AppEventMap[K]]
     : [name: K, detail: AppEventMap[K]]
 ): void {

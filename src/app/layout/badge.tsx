@@ -1,0 +1,12 @@
+import { BADGE_CAP } from '../../lib/constants';
+import styles from './badge.module.css';
+
+/** "Counts over 99 show 99+"; nothing at 0. The count is announced by the owner's label. */
+export function Badge({ count }: { count: number }) {
+  if (count <= 0) return null;
+  return (
+    <span className={styles.badge} aria-hidden="true">
+      {count > BADGE_CAP ? `${BADGE_CAP}+` : count}
+    </span>
+  );
+}

@@ -1,0 +1,160 @@
+import { Clock, Flame, Search, X } from 'lucide-react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { HOT_SEARCHES } from '../../lib/constants';
+import {
+  addSearchTerm,
+  clearSearchHistory,
+  loadSearchHistory,
+  removeSearchTerm,
+} from '../../lib/search-history';
+import { shellTexts } from '../texts';
+import styles from './search-box.module.css';
+
+const texts = shellTexts.search;
+
+/** The header's search box (desktop) with its history / hot-search dropdown. */
+export function SearchBox() {
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const [params] = useSearchParams();
+  const current = pathname === '/search' ? (params.get('search') ?? '') : '';
+  const [query, setQuery] = useState(current);
+  const [open, setOpen] = useState(false);
+  const [history, setHistory] = useState<string[]>([]);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const dropdownId = useId();
+
+  // The box follows the search page's query when the address changes (back, forward, links).
+  const [shownFor, setShownFor] = useState(current);
+  if (shownFor !== current) {
+    setShownFor(current);
+    setQuery(current);
+  }
+
+  useEffect(() => {
+    if (!open) return;
+    let live = true;
+    loadSearchHistory()
+      .then((terms) => live && setHistory(terms))
+      .catch(() => live && setHistory([]));
+    const closeOutside = (event: PointerEvent) => {
+      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('pointerdown', closeOutside);
+    return () => {
+      live = false;
+      document.removeEventListener('pointerdown', closeOutside);
+    };
+  }, [open]);
+
+  function search(term: string) {
+    const trimmed = term.trim();
+    if (!trimmed) return;
+    setQuery(trimmed);
+    setOpen(false);
+    inputRef.current?.blur();
+    void addSearchTerm(trimmed)
+      .then(setHistory)
+      .catch(() => undefined);
+    navigate(`/search?search=${encodeURIComponent(trimmed)}`);
+  }
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    search(query);
+  }
+
+  return (
+    <div className={styles.root} ref={rootRef}>
+      <form role="search" className={styles.form} onSubmit={submit}>
+        <Search className={styles.icon} size={18} aria-hidden="true" />
+        <input
+          ref={inputRef}
+          className={styles.input}
+          type="search"
+          enterKeyHint="search"
+          aria-label={texts.label}
+          placeholder={texts.placeholder}
+          value={query}
+          maxLength={100}
+          onChange={(event) => setQuery(event.target.value)}
+          onFocus={() => setOpen(true)}
+          onKeyDown={(event) => {
+            if (event.key === 'Escape') setOpen(false);
+          }}
+          aria-expanded={open}
+          aria-controls={dropdownId}
+          autoComplete="off"
+        />
+      </form>
+      {open && (
+        <div className={styles.dropdown} id={dropdownId}>
+          {history.length > 0 ? (
+            <section>
+              <div className={styles.heading}>
+                <span>{texts.history}</span>
+                <button
+                  type="button"
+                  className={styles.clear}
+                  aria-label={texts.clearLabel}
+                  onClick={() => {
+                    setHistory([]);
+                    void clearSearchHistory().catch(() => undefined);
+                  }}
+                >
+                  {texts.clear}
+                </button>
+              </div>
+              <ul className={styles.list}>
+                {history.map((term) => (
+                  <li key={term} className={styles.item}>
+                    <button type="button" className={styles.term} onClick={() => search(term)}>
+                      <Clock size={15} aria-hidden="true" />
+                      <span>{term}</span>
+                    </button>
+                    <button
+                      type="button"
+                      className={styles.remove}
+                      aria-label={texts.remove(term)}
+                      onClick={() => {
+                        setHistory((terms) => terms.filter((item) => item !== term));
+                        void removeSearchTerm(term).catch(() => undefined);
+                      }}
+                    >
+                      <X size={14} aria-hidden="true" />
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : (
+            <section>
+              <div className={styles.heading}>
+                <span>
+                  <Flame size={14} aria-hidden="true" /> {texts.hot}
+                </span>
+              </div>
+              <div className={styles.chips}>
+                {HOT_SEARCHES.map((term) => (
+                  <button
+                    key={term}
+                    type="button"
+                    className={styles.chip}
+                    onClick={() => search(term)}
+                  >
+                    {term}
+                  </button>
+                ))}
+              </div>
+            </section>
+          )}
+          <p className={styles.hint}>
+            <kbd>Enter</kbd> {texts.hint}
+          </p>
+        </div>
+      )}
+    </div>
+  );
+}

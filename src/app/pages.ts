@@ -1,0 +1,40 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+
+/**
+ * Every page bundle, loaded on demand. The loaders are kept apart from the lazy components so
+ * the shell can also warm a bundle up (prefetch) before anyone opens it.
+ */
+const loaders = {
+  home: () => import('./routes/home'),
+  post: () => import('./routes/post'),
+  create: () => import('./routes/create'),
+  editPost: () => import('./routes/edit-post'),
+  profile: () => import('./routes/profile'),
+  userProfile: () => import('./routes/user-profile'),
+  search: () => import('./routes/search'),
+  adminReview: () => import('./routes/admin-review'),
+  adminStats: () => import('./routes/admin-stats'),
+  membership: () => import('./routes/membership'),
+  settings: () => import('./routes/settings'),
+  register: () => import('./routes/register'),
+  forgotPassword: () => import('./routes/forgot-password'),
+  resetPassword: () => import('./routes/reset-password'),
+  wechatCallback: () => import('./routes/wechat-callback'),
+  staticPage: () => import('./routes/static'),
+  notFound: () => import('./routes/not-found'),
+} satisfies Record<string, () => Promise<{ default: ComponentType<never> }>>;
+
+export type PageName = keyof typeof loaders;
+
+type Pages = {
+  [K in PageName]: LazyExoticComponent<Awaited<ReturnType<(typeof loaders)[K]>>['default']>;
+};
+
+export const pages = Object.fromEntries(
+  Object.entries(loaders).map(([name, load]) => [name, lazy(load)]),
+) as unknown as Pages;
+
+/** Starts downloading page bundles without rendering them; failures wait for real use. */
+export function prefetchPages(names: readonly PageName[]): void {
+  for (const name of names) void loaders[name]().catch(() => undefined);
+}

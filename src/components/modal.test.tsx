@@ -1,0 +1,43 @@
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { useState } from 'react';
+import { describe, expect, it } from 'vitest';
+import { Modal } from './modal';
+
+function Harness() {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button onClick={() => setOpen(true)}>打开</button>
+      <Modal open={open} onClose={() => setOpen(false)} title="登录">
+        <input aria-label="用户名" />
+        <button>登录</button>
+      </Modal>
+    </>
+  );
+}
+
+describe('Modal', () => {
+  it('focuses its first field, traps Tab, closes on Escape and gives focus back', async () => {
+    render(<Harness />);
+    const opener = screen.getByRole('button', { name: '打开' });
+    opener.focus();
+    fireEvent.click(opener);
+    const dialog = screen.getByRole('dialog', { name: '登录' });
+    expect(document.body.style.overflow).toBe('hidden');
+    const field = screen.getByLabelText('用户名');
+    expect(document.activeElement).toBe(field);
+
+    const submit = screen.getByRole('button', { name: '登录' });
+    submit.focus();
+    fireEvent.keyDown(submit, { key: 'Tab' });
+    // The close button comes first in the dialog, so Tab from the last wraps to it.
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: '关闭' }));
+    fireEvent.keyDown(document.activeElement as Element, { key: 'Tab', shiftKey: true });
+    expect(document.activeElement).toBe(submit);
+
+    fireEvent.keyDown(dialog, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(document.activeElement).toBe(opener);
+    expect(document.body.style.overflow).toBe('');
+  });
+});

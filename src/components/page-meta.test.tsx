@@ -1,0 +1,24 @@
+import { render } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { PageMeta } from './page-meta';
+
+const content = (selector: string) =>
+  document.head.querySelector(selector)?.getAttribute('content');
+
+describe('PageMeta', () => {
+  it('puts title, description, canonical, Open Graph and Twitter tags in the head', () => {
+    const { unmount } = render(
+      <PageMeta title="关于我们" description="简介" path="/about" noindex />,
+    );
+    expect(document.title).toBe('关于我们 - 氛围笔记');
+    expect(content('meta[name="description"]')).toBe('简介');
+    expect(document.head.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(
+      `${window.location.origin}/about`,
+    );
+    expect(content('meta[property="og:title"]')).toBe('关于我们 - 氛围笔记');
+    expect(content('meta[name="twitter:card"]')).toBe('summary_large_image');
+    expect(content('meta[name="robots"]')).toBe('noindex');
+    unmount();
+    expect(document.head.querySelector('meta[name="robots"]')).toBeNull();
+  });
+});

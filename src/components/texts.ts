@@ -1,0 +1,5 @@
+/** Chinese texts of the shared components. */
+export const componentTexts = {
+  close: '关闭',
+  loading: '加载中',
+};

@@ -1,0 +1,30 @@
+import { PageMeta } from '../../components/page-meta';
+import { staticPages, type StaticPageContent, type StaticPageName } from './content';
+import styles from './static-page.module.css';
+
+/** One of the static pages (/about, /terms, /privacy, /help). */
+export function StaticPage({ name }: { name: StaticPageName }) {
+  const page: StaticPageContent = staticPages[name];
+  return (
+    <article className={styles.page}>
+      <PageMeta title={page.title} description={page.description} path={`/${name}`} />
+      <h1 className={styles.title}>{page.title}</h1>
+      {page.meta && <p className={styles.meta}>{page.meta}</p>}
+      {page.paragraphs?.map((text) => (
+        <p key={text} className={styles.paragraph}>
+          {text}
+        </p>
+      ))}
+      {page.sections?.map((section) => (
+        <section key={section.heading} className={styles.section}>
+          <h2 className={styles.heading}>{section.heading}</h2>
+          {section.paragraphs.map((text) => (
+            <p key={text} className={styles.paragraph}>
+              {text}
+            </p>
+          ))}
+        </section>
+      ))}
+    </article>
+  );
+}
