@@ -66,8 +66,10 @@ export const SaveDraftBody = Type.Object(
     /** ISO 8601. */
     editedAt: Type.String({ maxLength: 40, errorMessage: errorText.draftEditedAtInvalid }),
     /**
-     * The server copy's `editedAt` this edit started from (from the last save reply), if any.
-     * When it matches the server copy the save is a plain update, not a conflict.
+     * The server copy's `editedAt` this edit started from (from the last save reply), or null
+     * when this device never had a server copy. When it differs from the server copy, both were
+     * edited apart: the later `editedAt` stays current and the other becomes a version.
+     * Left out, the server can only compare times (an older incoming copy becomes a version).
      */
     baseEditedAt: Type.Optional(
       Type.Union([Type.String({ maxLength: 40 }), Type.Null()], {

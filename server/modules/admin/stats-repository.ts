@@ -28,8 +28,9 @@ export function createStatsRepository(db: Kysely<Database>) {
 
     /** Notes created per day since `since`, days counted from `offsetMs` past UTC midnight. */
     createdPerDay(since: number, offsetMs: number): Promise<{ day: number; n: number }[]> {
-      // Integer division in both SQLite and PostgreSQL (bigint operands).
-      const day = sql<number>`(created_at + ${offsetMs}) / ${DAY_MS}`;
+      // Integer division in both SQLite and PostgreSQL (bigint operands). Literals, not
+      // parameters, so PostgreSQL sees the grouped expression and the selected one as the same.
+      const day = sql<number>`(created_at + ${sql.lit(offsetMs)}) / ${sql.lit(DAY_MS)}`;
       return db
         .selectFrom('posts')
         .select([day.as('day'), (eb) => eb.fn.countAll<number>().as('n')])

@@ -75,7 +75,13 @@ export function createDraftService(db: Kysely<Database>) {
      */
     async save(viewer: Viewer, body: SaveDraftBody): Promise<SaveDraftResult> {
       const editedAt = parseTime(body.editedAt);
-      const base = body.baseEditedAt ? parseTime(body.baseEditedAt) : null;
+      // undefined: the client does not track its base; null: it started without a server copy.
+      const base =
+        body.baseEditedAt === undefined
+          ? undefined
+          : body.baseEditedAt === null
+            ? null
+            : parseTime(body.baseEditedAt);
       const incoming = { title: body.title, data: JSON.stringify(body.data), edited_at: editedAt };
       const now = Date.now();
       const server = await drafts.findByClientId(viewer.id, body.clientId);
@@ -92,7 +98,7 @@ export function createDraftService(db: Kysely<Database>) {
 
       const sameText = server.title === incoming.title && server.data === incoming.data;
       // Edited elsewhere since this copy last synced: the server copy is not its ancestor.
-      const diverged = base !== null ? base !== server.edited_at : server.edited_at > editedAt;
+      const diverged = base === undefined ? server.edited_at > editedAt : base !== server.edited_at;
       const conflict = !sameText && diverged;
       const incomingWins = !conflict || editedAt > server.edited_at;
 

@@ -3,8 +3,11 @@ import type { DialectName } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import type { IndexText, QueryTerm } from './segmenter.ts';
 
-/** Relevance weight of a whole-word hit (jieba) over a bare substring hit. */
-const WORD_WEIGHT = 4;
+/*
+ * Relevance comes from whole words (jieba) alone. Character hits only decide whether a note
+ * matches: scored, they would favour short notes on length alone. Notes that match by
+ * characters but not by words follow, newest first.
+ */
 /** PostgreSQL keeps token positions up to 16383. */
 const MAX_POSITION = 16383;
 
@@ -75,7 +78,7 @@ function createSqliteIndex(db: Kysely<Database>): SearchIndex {
       const match = fts5Match(terms);
       const [page, count] = await Promise.all([
         sql<{ id: number }>`SELECT rowid AS id FROM post_fts WHERE post_fts MATCH ${match}
-          ORDER BY bm25(post_fts, ${WORD_WEIGHT}, 1.0), rowid DESC
+          ORDER BY bm25(post_fts, 1.0, 0.0), rowid DESC
           LIMIT ${window.limit} OFFSET ${window.offset}`.execute(db),
         sql<{
           n: number;
@@ -106,7 +109,7 @@ function createPostgresIndex(db: Kysely<Database>): SearchIndex {
       const [page, count] = await Promise.all([
         sql<{ id: number }>`SELECT f.post_id AS id FROM post_fts f JOIN posts p ON p.id = f.post_id
           WHERE f.chars @@ ${chars}::tsquery
-          ORDER BY ts_rank(f.words, ${words}::tsquery) * ${WORD_WEIGHT} + ts_rank(f.chars, ${chars}::tsquery) DESC,
+          ORDER BY ts_rank(f.words, ${words}::tsquery) DESC,
             p.published_at DESC, f.post_id DESC
           LIMIT ${window.limit} OFFSET ${window.offset}`.execute(db),
         sql<{

@@ -42,10 +42,15 @@ export function wordTokens(text: string): string[] {
   return tokens;
 }
 
+/** Times a title or tag word counts towards relevance, against once for the body. */
+const HEADLINE_BOOST = 3;
+
 /** What the search index stores for a note: title, tags and body. */
 export function indexText(parts: { title: string; tags: string[]; content: string }): IndexText {
-  const text = [parts.title, parts.tags.join(' '), parts.content].join('\n');
-  return { words: wordTokens(text).join(' '), chars: charTokens(text).join(' ') };
+  const headline = [parts.title, ...parts.tags].join('\n');
+  const text = [headline, parts.content].join('\n');
+  const words = [...Array(HEADLINE_BOOST).fill(headline), parts.content].join('\n');
+  return { words: wordTokens(words).join(' '), chars: charTokens(text).join(' ') };
 }
 
 /**

@@ -1,0 +1,146 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { errorText } from '../../../contract/messages.ts';
+import { UPLOAD_MAX_BYTES, type ImageRef } from '../../../contract/post.ts';
+import {
+  createTestApp,
+  registerUser,
+  testDatabases,
+  type TestApp,
+} from '../../../tests/helpers/test-app.ts';
+import { makeImage, multipart, uploadImage } from '../posts/notes-test-kit.ts';
+
+type User = Awaited<ReturnType<typeof registerUser>>;
+
+describe.each(testDatabases)('image uploads (%s)', (kind) => {
+  let test: TestApp;
+  let user: User;
+
+  beforeAll(async () => {
+    test = await createTestApp(kind);
+    user = await registerUser(test.app, 'uploader');
+  });
+  afterAll(() => test.close());
+
+  const upload = (data: Buffer, filename = 'x.png', type = 'image/png', field = 'image') => {
+    const body = multipart(field, filename, type, data);
+    return test.app.inject({
+      method: 'POST',
+      url: '/api/posts/upload',
+      headers: { ...user.auth, ...body.headers },
+      payload: body.payload,
+    });
+  };
+
+  it.each(['png', 'jpeg', 'gif'] as const)('stores a real %s with its size', async (format) => {
+    const data = await makeImage(format, 120, 90);
+    const response = await upload(data, `photo.${format}`);
+    expect(response.statusCode).toBe(200);
+    const image = response.json<ImageRef>();
+    expect(image).toMatchObject({ width: 120, height: 90 });
+    expect(image.url).toMatch(/^\/api\/uploads\/[\w-]+\.(png|jpg|gif)$/);
+
+    const original = await test.app.inject({ method: 'GET', url: image.url });
+    expect(original.statusCode).toBe(200);
+    expect(original.headers['content-type']).toBe(`image/${format}`);
+    expect(original.rawPayload.equals(data)).toBe(true);
+  });
+
+  it('judges the type by the bytes, not the name or the declared type', async () => {
+    const text = await upload(Buffer.from('definitely not an image'), 'fake.png', 'image/png');
+    expect(text.statusCode).toBe(400);
+    expect(text.json()).toEqual({ error: errorText.uploadTypeInvalid });
+
+    const webp = await sharp({
+      create: { width: 8, height: 8, channels: 3, background: '#fff' },
+    })
+      .webp()
+      .toBuffer();
+    const renamed = await upload(webp, 'photo.jpg', 'image/jpeg');
+    expect(renamed.json()).toEqual({ error: errorText.uploadTypeInvalid });
+
+    // A PNG named .gif is still stored as what it is.
+    const png = await upload(await makeImage('png'), 'photo.gif', 'image/gif');
+    expect(png.json<ImageRef>().url).toMatch(/\.png$/);
+  });
+
+  it('refuses files over 5 MB, missing files and other fields', async () => {
+    const big = Buffer.concat([await makeImage('png'), Buffer.alloc(UPLOAD_MAX_BYTES)]);
+    const tooLarge = await upload(big);
+    expect(tooLarge.statusCode).toBe(413);
+    expect(tooLarge.json()).toEqual({ error: errorText.uploadTooLarge });
+
+    const wrongField = await upload(await makeImage('png'), 'x.png', 'image/png', 'file');
+    expect(wrongField.json()).toEqual({ error: errorText.uploadMissing });
+
+    const notMultipart = await test.app.inject({
+      method: 'POST',
+      url: '/api/posts/upload',
+      headers: user.auth,
+      payload: { image: 'x' },
+    });
+    expect(notMultipart.statusCode).toBe(400);
+    expect(notMultipart.json()).toEqual({ error: errorText.uploadMissing });
+
+    const anonymous = await test.app.inject({ method: 'POST', url: '/api/posts/upload' });
+    expect(anonymous.statusCode).toBe(401);
+  });
+
+  it('serves resized WebP variants with long-lived caching, ETag and 304', async () => {
+    const image = await uploadImage(test.app, user.auth, await makeImage('jpeg', 1000, 750));
+    const url = `${image.url}?w=300&q=0.7`;
+    const webp = await test.app.inject({ url, headers: { accept: 'image/avif,image/webp,*/*' } });
+    expect(webp.statusCode).toBe(200);
+    expect(webp.headers['content-type']).toBe('image/webp');
+    expect(webp.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(webp.headers.vary).toContain('Accept');
+    const meta = await sharp(webp.rawPayload).metadata();
+    expect(meta).toMatchObject({ format: 'webp', width: 320, height: 240 });
+
+    const etag = String(webp.headers.etag);
+    const again = await test.app.inject({
+      url,
+      headers: { accept: 'image/webp', 'if-none-match': etag },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.rawPayload.length).toBe(0);
+
+    const jpeg = await test.app.inject({ url, headers: { accept: 'image/jpeg' } });
+    expect(jpeg.headers['content-type']).toBe('image/jpeg');
+    expect(jpeg.headers.etag).not.toBe(etag);
+
+    const saveData = await test.app.inject({
+      url: `${image.url}?w=300`,
+      headers: { accept: 'image/jpeg', 'save-data': 'on' },
+    });
+    expect(saveData.rawPayload.length).toBeLessThan(
+      (
+        await test.app.inject({
+          url: `${image.url}?w=300&q=100`,
+          headers: { accept: 'image/jpeg' },
+        })
+      ).rawPayload.length,
+    );
+
+    const head = await test.app.inject({ method: 'HEAD', url, headers: { accept: 'image/webp' } });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-type']).toBe('image/webp');
+
+    const variants = readdirSync(path.join(test.dataDir, 'cache', 'variants'));
+    expect(variants.filter((name) => name.endsWith('.webp'))).toHaveLength(1);
+  });
+
+  it('never reads outside the uploads folder', async () => {
+    for (const url of [
+      '/api/uploads/..%2F..%2Fjwt-secret',
+      '/api/uploads/%2e%2e%2fsite.db',
+      '/api/uploads/jwt-secret',
+      '/api/uploads/nothing.png',
+    ]) {
+      const response = await test.app.inject({ url });
+      expect(response.statusCode).toBe(404);
+    }
+  });
+});
