@@ -1,7 +1,6 @@
 /** What the notes feature says to the user (error texts shared with the server live in contract/messages.ts). */
 export const postTexts = {
-  siteName: '氛围笔记',
-  homeTitle: '氛围笔记 - 领先的国内 Vibe Coding 学习与交流社区',
+  homeHeading: '发现笔记',
   homeDescription: '在氛围笔记分享关于 AI、编程、设计与生活的笔记，和开发者一起学习与交流。',
   feedLabel: '笔记分类',
   tabRecommended: '推荐',
@@ -81,6 +80,7 @@ export const editorTexts = {
   write: '编辑',
   preview: '预览',
   previewEmpty: '（正文为空）',
+  previewLoading: '正在生成预览…',
   categoryLabel: '分类',
   categoryPlaceholder: '请选择分类',
   tagsLabel: '标签',
@@ -116,6 +116,7 @@ export const editorTexts = {
   updated: '修改已保存',
   waitUploads: '还有图片正在上传，请稍候',
   fixUploads: '有图片上传失败，请重新上传或移除',
+  leaveTitle: '离开编辑页',
   leaveConfirm: '还有未保存的修改，确定离开吗？',
   leave: '离开',
   stay: '继续编辑',

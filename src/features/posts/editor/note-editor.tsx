@@ -1,11 +1,10 @@
-import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { Category } from '../../../../contract/category';
 import type { DraftData } from '../../../../contract/draft';
 import { errorText } from '../../../../contract/messages';
 import { POST_LIMITS, type CreatePostBody, type Post } from '../../../../contract/post';
 import { notify } from '../../../lib/notify';
 import { createPost, updatePost } from '../api/save-post';
-import { MarkdownBody } from '../components/markdown-body';
 import { editorTexts } from '../texts';
 import { ImageUploader } from './image-uploader';
 import { TagInput } from './tag-input';
@@ -35,6 +34,11 @@ export interface NoteEditorProps {
   onBusyChange?: (busy: boolean) => void;
   onPublished: (post: Post) => void;
 }
+
+// The renderer and highlighter are large: fetched when the author first opens the preview.
+const MarkdownBody = lazy(() =>
+  import('../components/markdown-body').then((module) => ({ default: module.MarkdownBody })),
+);
 
 type FieldErrors = Partial<Record<'title' | 'content' | 'categoryId' | 'price', string>>;
 
@@ -175,6 +179,9 @@ export function NoteEditor({
         void publish();
       }}
     >
+      <h1 className={styles.heading}>
+        {mode === 'edit' ? editorTexts.editTitle : editorTexts.createTitle}
+      </h1>
       {notice}
       <section className={styles.field} aria-labelledby={`${ids}-images-label`}>
         <span className={styles.label} id={`${ids}-images-label`}>
@@ -251,7 +258,9 @@ export function NoteEditor({
         ) : (
           <div className={styles.preview} role="tabpanel">
             {content.trim() ? (
-              <MarkdownBody source={content} />
+              <Suspense fallback={<p className={styles.muted}>{editorTexts.previewLoading}</p>}>
+                <MarkdownBody source={content} />
+              </Suspense>
             ) : (
               <p className={styles.muted}>{editorTexts.previewEmpty}</p>
             )}

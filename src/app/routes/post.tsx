@@ -1,0 +1,64 @@
+import { FileX } from 'lucide-react';
+import { Link, useParams } from 'react-router-dom';
+import { buttonClass } from '../../components/button';
+import { EmptyState } from '../../components/empty-state';
+import { PageMeta } from '../../components/page-meta';
+import { ApiError } from '../../lib/api/client';
+import { PostDetail } from '../../features/posts/components/post-detail';
+import { PostDetailSkeleton } from '../../features/posts/components/post-detail-skeleton';
+import { usePost } from '../../features/posts/hooks/use-post';
+import { isValidPostId } from '../../features/posts/post-id';
+import { postTexts } from '../../features/posts/texts';
+import { selectUser, useSessionStore } from '../../stores/session-store';
+
+/** `/post/{id}`: one note. */
+export default function PostPage() {
+  const { id } = useParams();
+  const viewer = useSessionStore(selectUser);
+  const { data: post, error, isLoading, mutate } = usePost(id);
+
+  const missing =
+    !isValidPostId(id) || (error instanceof ApiError && [400, 403, 404].includes(error.status));
+  if (missing || (error && !post)) {
+    return (
+      <>
+        <PageMeta title={postTexts.noteNotFound} noindex />
+        <EmptyState
+          icon={<FileX size={28} />}
+          title={missing ? postTexts.noteNotFound : postTexts.loadFailed}
+          action={
+            missing ? (
+              <Link to="/" className={buttonClass()}>
+                {postTexts.backHome}
+              </Link>
+            ) : (
+              <button
+                type="button"
+                className={buttonClass({ variant: 'secondary' })}
+                onClick={() => void mutate()}
+              >
+                {postTexts.retry}
+              </button>
+            )
+          }
+        />
+      </>
+    );
+  }
+
+  if (isLoading || !post) return <PostDetailSkeleton />;
+
+  return (
+    <>
+      <PageMeta
+        title={post.title}
+        description={post.excerpt}
+        path={`/post/${post.id}`}
+        image={post.cover?.url}
+        type="article"
+        noindex={post.status !== 'approved'}
+      />
+      <PostDetail key={post.id} post={post} viewer={viewer} />
+    </>
+  );
+}

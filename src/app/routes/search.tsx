@@ -1,0 +1,62 @@
+import { Search, SearchX } from 'lucide-react';
+import { useSearchParams } from 'react-router-dom';
+import { fillText } from '../../../contract/messages';
+import { EmptyState } from '../../components/empty-state';
+import { PageMeta } from '../../components/page-meta';
+import { NoteWaterfall } from '../../features/posts/components/note-waterfall';
+import { usePagedPosts } from '../../features/posts/hooks/use-paged-posts';
+import { searchPosts } from '../../features/search/api/search-posts';
+import { HotSearches } from '../../features/search/components/hot-searches';
+import { PhoneOnly } from '../../features/search/components/phone-only';
+import { UserResults } from '../../features/search/components/user-results';
+import { useUserSearch } from '../../features/search/hooks/use-user-search';
+import { searchTexts } from '../../features/search/texts';
+import { SearchBox } from '../layout/search-box';
+
+/** `/search?search=`: notes and people for a keyword; on phones it has its own search box. */
+export default function SearchPage() {
+  const [params] = useSearchParams();
+  const keyword = (params.get('search') ?? '').trim();
+  const notes = usePagedPosts(keyword ? ['search', keyword] : null, (page) =>
+    searchPosts(keyword, page),
+  );
+  const people = useUserSearch(keyword);
+
+  return (
+    <>
+      <PageMeta
+        title={keyword ? fillText(searchTexts.resultsTitle, { keyword }) : searchTexts.pageTitle}
+        description={searchTexts.description}
+        path="/search"
+      />
+      <PhoneOnly>
+        <SearchBox />
+      </PhoneOnly>
+      {keyword ? (
+        <>
+          <h1 className="visually-hidden">{fillText(searchTexts.heading, { keyword })}</h1>
+          <UserResults users={people.users} isLoading={people.isLoading} />
+          <NoteWaterfall
+            list={notes}
+            label={searchTexts.notesHeading}
+            empty={
+              people.users.length === 0 || people.isLoading ? (
+                <EmptyState
+                  icon={<SearchX size={28} />}
+                  title={fillText(searchTexts.noResults, { keyword })}
+                  action={<HotSearches />}
+                />
+              ) : null
+            }
+          />
+        </>
+      ) : (
+        <EmptyState
+          icon={<Search size={28} />}
+          title={searchTexts.emptyQuery}
+          action={<HotSearches />}
+        />
+      )}
+    </>
+  );
+}
