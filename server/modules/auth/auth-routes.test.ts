@@ -239,6 +239,20 @@ describe.each(testDatabases)('accounts on %s', (kind) => {
     expect(after.json().username).toBe(user.user.username);
   });
 
+  it('tells the domain events about every sign-in (the daily login bonus)', async () => {
+    const signedIn: number[] = [];
+    t.app.domainEvents.on('user.signed-in', ({ userId }) => {
+      signedIn.push(userId);
+    });
+    const user = await registerUser(t.app, 'event');
+    const login = await post('/api/auth/login', {
+      username: user.user.username,
+      password: user.password,
+    });
+    expect(login.statusCode).toBe(200);
+    expect(signedIn).toEqual([Number(user.user.id), Number(user.user.id)]);
+  });
+
   it('revokes the session on logout', async () => {
     const user = await registerUser(t.app, 'out');
     const other = await post('/api/auth/login', {

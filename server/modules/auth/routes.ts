@@ -9,7 +9,9 @@ import {
 } from '../../../contract/auth.ts';
 import { ErrorBody } from '../../../contract/common.ts';
 import { viewerOf } from '../../plugins/auth.ts';
+import passwordResetRoutes from '../password-reset/routes.ts';
 import phoneRoutes from '../phone/routes.ts';
+import settingsRoutes from '../settings/routes.ts';
 import socialRoutes from '../social/routes.ts';
 import { createAuthService } from './auth-service.ts';
 import { clientInfo } from './client-info.ts';
@@ -21,6 +23,8 @@ export default async function authRoutes(app: FastifyInstance) {
   const service = createAuthService(app);
   await app.register(phoneRoutes);
   await app.register(socialRoutes);
+  await app.register(passwordResetRoutes);
+  await app.register(settingsRoutes);
 
   app.post<{ Body: RegisterBody }>(
     '/api/auth/register',
