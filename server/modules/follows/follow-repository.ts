@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { PageWindow } from '../../lib/pagination.ts';
+import { CARD_COLUMNS, type PostCardRow } from '../posts/post-repository.ts';
 import type { UserRow } from '../users/user-repository.ts';
 
 export function createFollowRepository(db: Kysely<Database>) {
@@ -77,6 +78,35 @@ export function createFollowRepository(db: Kysely<Database>) {
         .selectFrom('follows')
         .select((eb) => eb.fn.countAll<number>().as('n'))
         .where('followee_id', '=', userId)
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
+    /**
+     * Published notes of the people `userId` follows, newest first: the follows primary key
+     * finds the authors, posts_author_published their notes.
+     */
+    followingFeed(userId: number, window: PageWindow): Promise<PostCardRow[]> {
+      return db
+        .selectFrom('follows')
+        .innerJoin('posts', 'posts.author_id', 'follows.followee_id')
+        .select(CARD_COLUMNS.map((column) => `posts.${column}` as const))
+        .where('follows.follower_id', '=', userId)
+        .where('posts.status', '=', 'approved')
+        .orderBy('posts.published_at', 'desc')
+        .orderBy('posts.id', 'desc')
+        .limit(window.limit)
+        .offset(window.offset)
+        .execute();
+    },
+
+    async countFollowingFeed(userId: number): Promise<number> {
+      const row = await db
+        .selectFrom('follows')
+        .innerJoin('posts', 'posts.author_id', 'follows.followee_id')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('follows.follower_id', '=', userId)
+        .where('posts.status', '=', 'approved')
         .executeTakeFirstOrThrow();
       return Number(row.n);
     },

@@ -103,4 +103,59 @@ describe.each(testDatabases)('follows on %s', (kind) => {
     const status = await call('GET', `/api/auth/users/${carol.user.id}/follow-status`, alice);
     expect(status.json()).toEqual({ isFollowing: false });
   });
+
+  it('serves the notes of followed people, published only, newest first', async () => {
+    const insert = async (
+      authorId: string,
+      title: string,
+      status: 'approved' | 'pending',
+      at: number,
+    ) => {
+      const row = await t.app.db
+        .insertInto('posts')
+        .values({
+          author_id: Number(authorId),
+          title,
+          content: '正文',
+          excerpt: '正文',
+          category_id: 1,
+          tags: '[]',
+          images: '[]',
+          cover_url: null,
+          cover_width: null,
+          cover_height: null,
+          status,
+          reject_reason: null,
+          idempotency_key: null,
+          created_at: at,
+          updated_at: at,
+          published_at: status === 'approved' ? at : null,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return String(row.id);
+    };
+    const base = Date.now();
+    const older = await insert(bob.user.id, '旧笔记', 'approved', base - 2000);
+    const newer = await insert(bob.user.id, '新笔记', 'approved', base - 1000);
+    await insert(bob.user.id, '待审核', 'pending', base);
+    await insert(carol.user.id, '未关注的人', 'approved', base);
+
+    const feed = await call('GET', '/api/posts/following-feed', alice);
+    expect(feed.statusCode).toBe(200);
+    const body = feed.json();
+    expect(body).toMatchObject({ total: 2, page: 1, pages: 1 });
+    expect(body.posts.map((post: { id: string }) => post.id)).toEqual([newer, older]);
+    expect(body.posts[0]).toMatchObject({
+      title: '新笔记',
+      author: { id: bob.user.id },
+      isLiked: false,
+    });
+
+    const second = await call('GET', '/api/posts/following-feed?page=2&limit=1', alice);
+    expect(second.json().posts.map((post: { id: string }) => post.id)).toEqual([older]);
+    const none = await call('GET', '/api/posts/following-feed', bob);
+    expect(none.json()).toMatchObject({ posts: [], total: 0 });
+    expect((await call('GET', '/api/posts/following-feed')).statusCode).toBe(401);
+  });
 });

@@ -6,7 +6,9 @@ import {
   FollowResult,
   FollowStatus,
 } from '../../../contract/follow.ts';
+import { PostList } from '../../../contract/post.ts';
 import { fromApiId } from '../../lib/ids.ts';
+import { pageCount, pageWindow } from '../../lib/pagination.ts';
 import { viewerOf } from '../../plugins/auth.ts';
 import { createUserRepository } from '../users/user-repository.ts';
 import { createFollowRepository } from './follow-repository.ts';
@@ -15,11 +17,35 @@ import { createFollowService } from './follow-service.ts';
 const errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 
 export default async function followRoutes(app: FastifyInstance) {
+  const follows = createFollowRepository(app.db);
   const service = createFollowService({
-    follows: createFollowRepository(app.db),
+    follows,
     users: createUserRepository(app.db),
     events: app.domainEvents,
   });
+
+  // The home page's 关注 tab: notes of the people I follow (GET /api/posts is notes' own).
+  app.get<{ Querystring: PageQuery }>(
+    '/api/posts/following-feed',
+    {
+      preHandler: app.requireUser,
+      schema: { querystring: PageQuery, response: { 200: PostList, ...errors } },
+    },
+    async (request) => {
+      const viewer = viewerOf(request);
+      const window = pageWindow(request.query);
+      const [rows, total] = await Promise.all([
+        follows.followingFeed(viewer.id, window),
+        follows.countFollowingFeed(viewer.id),
+      ]);
+      return {
+        posts: await app.notes.presenter.cards(rows, viewer),
+        total,
+        page: window.page,
+        pages: pageCount(total, window.limit),
+      };
+    },
+  );
 
   app.post<{ Params: IdParams }>(
     '/api/auth/users/:id/follow',
