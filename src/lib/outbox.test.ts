@@ -9,6 +9,7 @@ import {
   replayOutbox,
   retryOutboxItem,
   subscribeOutbox,
+  shouldQueueWrite,
   type NewOutboxItem,
   type OutboxEvent,
   type OutboxTransport,
@@ -227,5 +228,18 @@ describe('outbox', () => {
         }),
       }),
     ]);
+  });
+});
+
+describe('shouldQueueWrite', () => {
+  it('queues writes made offline or that got no answer, never refusals', () => {
+    expect(shouldQueueWrite(new Error('x'), false)).toBe(true);
+    expect(shouldQueueWrite(Object.assign(new Error('网络连接已断开'), { status: 0 }), true)).toBe(
+      true,
+    );
+    expect(shouldQueueWrite(Object.assign(new Error('请输入标题'), { status: 400 }), true)).toBe(
+      false,
+    );
+    expect(shouldQueueWrite(new Error('boom'), true)).toBe(false);
   });
 });

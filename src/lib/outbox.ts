@@ -64,6 +64,18 @@ export function isTransientStatus(status: number): boolean {
   return status === 0 || status === 408 || status === 429 || status >= 500;
 }
 
+/**
+ * Whether a failed write belongs in the outbox: the browser is offline, or the request got no
+ * answer at all (the fetch wrapper's status 0 after its retries). A refusal by the server is
+ * not queued: sending it again would be refused again.
+ */
+export function shouldQueueWrite(error: unknown, online: boolean): boolean {
+  if (!online) return true;
+  const status =
+    typeof error === 'object' && error !== null && 'status' in error ? error.status : undefined;
+  return status === 0;
+}
+
 export interface OutboxTransport {
   uploadImage(item: OutboxItem, blob: Blob, name: string): Promise<ImageRef>;
   createPost(item: OutboxItem, body: CreatePostBody): Promise<{ id: string }>;
