@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { hashPassword } from '../modules/auth/passwords.ts';
 import { createUserRepository } from '../modules/users/user-repository.ts';
+import { seedDemoNotes } from './demo-notes-seeder.ts';
 
 /** Shown in the README; change it with ADMIN_PASSWORD, or turn demo content off with SEED_DEMO=false. */
 export const DEFAULT_ADMIN_PASSWORD = 'vibe-admin-2026';
@@ -38,6 +39,7 @@ export async function seedDemoContent(app: FastifyInstance): Promise<void> {
     isAdmin: true,
   });
   const demoHash = await hashPassword(DEMO_USER_PASSWORD);
+  const demoIds: number[] = [];
   for (const demo of DEMO_USERS) {
     const row = await users.insert({
       username: demo.username,
@@ -45,7 +47,9 @@ export async function seedDemoContent(app: FastifyInstance): Promise<void> {
       passwordHash: demoHash,
     });
     await users.update(row.id, { bio: demo.bio });
+    demoIds.push(row.id);
   }
+  await seedDemoNotes(app, demoIds);
   app.log.info(
     { admin: 'admin', passwordFromEnv: Boolean(process.env.ADMIN_PASSWORD) },
     'demo content seeded; sign in as admin (see README for the password)',

@@ -1,0 +1,173 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import type { FastifyInstance } from 'fastify';
+import { Kysely, SqliteDialect } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Post } from '../../../contract/post.ts';
+import { makeAdmin, registerUser } from '../../../tests/helpers/test-app.ts';
+import { buildApp } from '../../app.ts';
+import { loadConfig } from '../../config.ts';
+import type { Database } from '../../db/schema.ts';
+import { publishedPost, uploadImage } from './notes-test-kit.ts';
+
+interface Captured {
+  sql: string;
+  parameters: readonly unknown[];
+}
+
+/** Tables that grow with the site: a page may never read one of them from end to end. */
+const BIG_TABLES = ['posts', 'likes', 'favorites', 'comments'];
+
+/** A plan line that reads a whole big table: `SCAN posts` (an index scan names its index). */
+function fullScans(plan: string[]): string[] {
+  return plan.filter((line) => {
+    const match = /^SCAN (\w+)(.*)$/.exec(line);
+    return (
+      match !== null && BIG_TABLES.includes(match[1]) && !/USING (COVERING )?INDEX/.test(match[2])
+    );
+  });
+}
+
+/**
+ * Every query the site's pages run is captured from a real app on SQLite and explained: none
+ * may fall back to reading a whole table of notes, likes or comments.
+ */
+describe('query plans of page queries (sqlite)', () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'vibe-plans-'));
+  const sqlite = new SQLite(path.join(dataDir, 'site.db'));
+  const captured: Captured[] = [];
+  let app: FastifyInstance;
+  let reader: Awaited<ReturnType<typeof registerUser>>;
+  let admin: Awaited<ReturnType<typeof registerUser>>;
+  let post: Post;
+
+  beforeAll(async () => {
+    const db = new Kysely<Database>({
+      dialect: new SqliteDialect({ database: sqlite }),
+      log: (event) => {
+        if (event.level === 'query') captured.push(event.query);
+      },
+    });
+    const config = loadConfig(
+      {
+        JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256',
+        SEED_DEMO: 'false',
+        RATE_LIMIT: 'off',
+      },
+      { dataDir, webRoot: null, databaseUrl: null },
+    );
+    app = await buildApp({
+      config,
+      database: { db, dialect: 'sqlite', close: () => db.destroy() },
+      logger: false,
+    });
+    await app.ready();
+
+    const author = await registerUser(app, 'author');
+    reader = await registerUser(app, 'reader');
+    admin = await registerUser(app, 'admin');
+    await makeAdmin(app, admin.user.id);
+    const image = await uploadImage(app, author.auth);
+    for (let index = 0; index < 3; index += 1) {
+      post = await publishedPost(app, author.auth, admin.auth, {
+        title: `编程笔记 ${index}`,
+        images: [image],
+        categoryId: String(1 + index),
+      });
+      await app.inject({ method: 'POST', url: `/api/posts/${post.id}/like`, headers: reader.auth });
+      await app.inject({
+        method: 'POST',
+        url: `/api/posts/${post.id}/favorite`,
+        headers: reader.auth,
+      });
+      await app.inject({
+        method: 'POST',
+        url: `/api/posts/${post.id}/comments`,
+        headers: reader.auth,
+        payload: { content: '好文' },
+      });
+    }
+    await app.inject({
+      method: 'POST',
+      url: '/api/drafts',
+      headers: reader.auth,
+      payload: {
+        clientId: 'plan',
+        title: '草稿',
+        data: { content: '', categoryId: null, tags: [], images: [], price: 0 },
+        editedAt: new Date().toISOString(),
+      },
+    });
+  });
+
+  afterAll(async () => {
+    await app.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const pages = () => {
+    const authorId = post.author.id;
+    const anonymous: string[] = [
+      '/api/posts',
+      '/api/posts?page=2&limit=20',
+      '/api/posts?sort=popular',
+      '/api/posts?category=ai',
+      '/api/posts?category=coding&sort=popular',
+      '/api/posts?search=编程',
+      '/api/posts?search=AI%20笔记',
+      `/api/posts/${post.id}`,
+      `/api/posts/${post.id}/comments`,
+      `/api/posts/user/${authorId}`,
+      `/api/posts/user/${authorId}/likes`,
+      `/api/auth/users/${reader.user.id}/liked-posts`,
+      '/api/posts/sitemap',
+      '/api/categories',
+    ];
+    const signedIn: string[] = [
+      '/api/posts',
+      `/api/posts/${post.id}`,
+      '/api/posts/user/me',
+      '/api/posts/user/me?status=pending',
+      '/api/posts/favorites',
+      '/api/posts/user/likes',
+      '/api/drafts',
+    ];
+    return [
+      ...anonymous.map((url) => ({ url, headers: {} })),
+      ...signedIn.map((url) => ({ url, headers: reader.auth })),
+      { url: '/api/posts/admin/pending', headers: admin.auth },
+      { url: '/api/posts/admin/pending?status=approved', headers: admin.auth },
+    ];
+  };
+
+  it('reads no page with a full scan of notes, likes, favorites or comments', async () => {
+    captured.length = 0;
+    for (const page of pages()) {
+      const response = await app.inject({ url: page.url, headers: page.headers });
+      expect(response.statusCode, page.url).toBe(200);
+    }
+    const selects = captured.filter((query) => /^\s*select/i.test(query.sql));
+    expect(selects.length).toBeGreaterThan(20);
+
+    const offenders: string[] = [];
+    for (const query of selects) {
+      const plan = sqlite
+        .prepare(`EXPLAIN QUERY PLAN ${query.sql}`)
+        .all(...(query.parameters as unknown[]))
+        .map((row) => (row as { detail: string }).detail);
+      const scans = fullScans(plan);
+      if (scans.length > 0) offenders.push(`${query.sql}\n  -> ${scans.join('; ')}`);
+    }
+    expect(offenders).toEqual([]);
+  });
+
+  it('recognises a full scan when it sees one', () => {
+    const plan = sqlite
+      .prepare('EXPLAIN QUERY PLAN SELECT id FROM posts WHERE title = ?')
+      .all('x')
+      .map((row) => (row as { detail: string }).detail);
+    expect(fullScans(plan)).toEqual(['SCAN posts']);
+  });
+});
