@@ -57,7 +57,7 @@ export const ATMOSPHERE_RULES: readonly AtmosphereRule[] = [
     title: '每日登录',
     points: 1,
     dailyLimit: 1,
-    description: '每天首次登录获得',
+    description: '每天首次登录获得，注册当天不计',
   },
 ];
 

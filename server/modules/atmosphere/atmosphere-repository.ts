@@ -83,6 +83,15 @@ export function createAtmosphereRepository(db: Kysely<Database>, dialect: Dialec
       return new Map(rows.map((row) => [row.kind, Number(row.n)]));
     },
 
+    async createdAt(userId: number): Promise<number | null> {
+      const row = await db
+        .selectFrom('users')
+        .select('created_at')
+        .where('id', '=', userId)
+        .executeTakeFirst();
+      return row?.created_at ?? null;
+    },
+
     async valueOf(userId: number): Promise<number> {
       const row = await db
         .selectFrom('users')

@@ -47,8 +47,17 @@ export function createAtmosphereService(deps: {
     }
   }
 
+  /** A new account's first sign-in is its sign-up: the bonus is for coming back. */
+  async function dailyLogin(userId: number): Promise<void> {
+    const today = beijingDay(clock());
+    const createdAt = await repository.createdAt(userId);
+    if (createdAt === null || beijingDay(createdAt) === today) return;
+    await award(userId, 'daily.login', today);
+  }
+
   return {
     award,
+    dailyLogin,
 
     /** What earns points. Nobody earns from their own likes, favorites or comments. */
     listen(bus: DomainEventBus) {
@@ -75,7 +84,7 @@ export function createAtmosphereService(deps: {
           ? undefined
           : award(event.postAuthorId, 'comment.received', `${event.userId}:${event.postId}`),
       );
-      bus.on('user.signed-in', (event) => award(event.userId, 'daily.login', beijingDay(clock())));
+      bus.on('user.signed-in', (event) => dailyLogin(event.userId));
     },
 
     async me(userId: number): Promise<AtmosphereMe> {
