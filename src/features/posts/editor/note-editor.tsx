@@ -4,6 +4,8 @@ import type { DraftData } from '../../../../contract/draft';
 import { errorText } from '../../../../contract/messages';
 import { POST_LIMITS, type CreatePostBody, type Post } from '../../../../contract/post';
 import { notify } from '../../../lib/notify';
+import { enqueueOutbox, shouldQueueWrite } from '../../../lib/outbox';
+import { useSessionStore } from '../../../stores/session-store';
 import { createPost, updatePost } from '../api/save-post';
 import { editorTexts } from '../texts';
 import { ImageUploader } from './image-uploader';
@@ -33,6 +35,11 @@ export interface NoteEditorProps {
   /** Tells the page whether leaving now would lose uploads in progress. */
   onBusyChange?: (busy: boolean) => void;
   onPublished: (post: Post) => void;
+  /**
+   * A new note published without a network went into the outbox (src/lib/outbox.ts); it is
+   * sent when the network returns. Without this, a failed publish only shows the error.
+   */
+  onQueued?: () => void;
 }
 
 // The renderer and highlighter are large: fetched when the author first opens the preview.
@@ -73,6 +80,7 @@ export function NoteEditor({
   notice,
   onBusyChange,
   onPublished,
+  onQueued,
 }: NoteEditorProps) {
   const ids = useId();
   const [title, setTitle] = useState(initialValue.title);
@@ -109,12 +117,30 @@ export function NoteEditor({
   const busy = uploads.isUploading || submitting;
   useEffect(() => onBusyChange?.(busy), [busy, onBusyChange]);
 
+  async function queueForLater() {
+    const { user, token } = useSessionStore.getState();
+    if (!user || !onQueued) return;
+    await enqueueOutbox({
+      kind: 'publish',
+      body: { title: title.trim(), content, categoryId: categoryId as string, tags, price },
+      images: uploads.outboxImages(),
+      ownerId: user.id,
+      authorization: token ? `Bearer ${token}` : null,
+      idempotencyKey: idempotencyKey.current ?? undefined,
+    });
+    idempotencyKey.current = null;
+    notify.info(editorTexts.queuedOffline);
+    onQueued();
+  }
+
   async function publish() {
-    if (uploads.isUploading) {
+    // Offline, images that could not go up travel with the note in the outbox.
+    const queueOffline = mode === 'create' && onQueued !== undefined && !navigator.onLine;
+    if (uploads.isUploading && !queueOffline) {
       notify.error(editorTexts.waitUploads);
       return;
     }
-    if (uploads.hasErrors) {
+    if (uploads.hasErrors && !queueOffline) {
       notify.error(editorTexts.fixUploads);
       return;
     }
@@ -138,6 +164,10 @@ export function NoteEditor({
       price,
     };
     setSubmitting(true);
+    if (queueOffline) {
+      await queueForLater().finally(() => setSubmitting(false));
+      return;
+    }
     try {
       let post: Post;
       if (mode === 'edit' && postId) {
@@ -153,7 +183,11 @@ export function NoteEditor({
       idempotencyKey.current = null;
       onPublished(post);
     } catch (error) {
-      notify.failure(error);
+      if (mode === 'create' && onQueued && shouldQueueWrite(error, navigator.onLine)) {
+        await queueForLater();
+      } else {
+        notify.failure(error);
+      }
     } finally {
       setSubmitting(false);
     }
