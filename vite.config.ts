@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -26,6 +27,20 @@ function rootManifest(): Plugin {
   };
 }
 
+/**
+ * The API schema's version for the service worker: a hash of contract/ (its texts aside). Cached
+ * API answers carry it, and a build with another one drops them (sw/lib/cache-names.ts).
+ */
+function apiSchemaVersion(): string {
+  const folder = new URL('contract/', import.meta.url);
+  const hash = createHash('sha256');
+  const files = readdirSync(folder).filter(
+    (file) => file.endsWith('.ts') && !file.endsWith('.test.ts') && file !== 'messages.ts',
+  );
+  for (const file of files.sort()) hash.update(file).update(readFileSync(new URL(file, folder)));
+  return hash.digest('hex').slice(0, 12);
+}
+
 export default defineConfig({
   plugins: [
     react(),
@@ -40,9 +55,13 @@ export default defineConfig({
       manifest: false,
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+        // The manifest's screenshots are for install dialogs, not for the offline shell.
+        globIgnores: ['screenshots/**'],
       },
     }),
   ],
+  // Read by the service worker build too (vite-plugin-pwa passes `define` on).
+  define: { __API_SCHEMA__: JSON.stringify(apiSchemaVersion()) },
   server: {
     proxy: { '/api': 'http://127.0.0.1:8080' },
   },

@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect } from 'react';
 import { Toaster } from 'react-hot-toast';
 import { Outlet, ScrollRestoration, useSearchParams } from 'react-router-dom';
 import { PageSpinner } from '../components/spinner';
+import { OfflineLayer } from '../features/offline/offline-layer';
 import { PREFETCH_DELAY_MS, TOAST_DURATION_MS } from '../lib/constants';
 import { useModalStore } from '../stores/modal-store';
 import { prefetchPages } from './pages';
@@ -58,6 +59,7 @@ export function AppRoot() {
         }}
       />
       <ScrollRestoration />
+      <OfflineLayer />
     </>
   );
 }

@@ -1,39 +1,12 @@
-import toast from 'react-hot-toast';
-import { registerSW } from 'virtual:pwa-register';
-import { shellTexts } from './texts';
+import { listenForInstallOffer } from '../features/offline/install-prompt';
+import { startServiceWorker } from '../features/offline/service-worker';
 
 /**
- * Registers the service worker. When a new version has installed, a toast offers to switch;
- * the page reloads only when the reader agrees, so nothing they are typing is lost.
+ * Registers the service worker (workbox-window, after load) and keeps the browser's install
+ * offer for the 安装应用 button. "有新版本" is the offline feature's UpdatePrompt, mounted in
+ * AppRoot.
  */
 export function registerServiceWorker(): void {
-  if (!('serviceWorker' in navigator)) return;
-  const update = registerSW({
-    onNeedRefresh() {
-      toast(
-        (shown) => (
-          <span style={{ display: 'flex', alignItems: 'center', gap: 12 }}>
-            {shellTexts.update.available}
-            <button
-              type="button"
-              style={{
-                border: 0,
-                borderRadius: 6,
-                padding: '4px 10px',
-                background: 'var(--color-accent)',
-                color: 'var(--color-on-accent)',
-              }}
-              onClick={() => {
-                toast.dismiss(shown.id);
-                void update(true);
-              }}
-            >
-              {shellTexts.update.reload}
-            </button>
-          </span>
-        ),
-        { id: 'app-update', duration: Infinity },
-      );
-    },
-  });
+  listenForInstallOffer();
+  startServiceWorker();
 }

@@ -51,6 +51,11 @@ export type NewOutboxItem = OutboxJob & {
   images: OutboxImage[];
   ownerId: string;
   authorization: string | null;
+  /**
+   * The key of an attempt that already went out and got no answer: the server may have created
+   * the note, so the replay must carry the same key.
+   */
+  idempotencyKey?: string;
 };
 
 /** How a failure is to be treated: transient ones wait for the next replay, others need the user. */
@@ -159,7 +164,7 @@ export async function enqueueOutbox(job: NewOutboxItem): Promise<OutboxItem> {
   const item = {
     ...job,
     id: newId(),
-    idempotencyKey: newId(),
+    idempotencyKey: job.idempotencyKey ?? newId(),
     status: 'waiting',
     error: null,
     attempts: 0,
@@ -168,7 +173,29 @@ export async function enqueueOutbox(job: NewOutboxItem): Promise<OutboxItem> {
   } as OutboxItem;
   await (await db()).put('items', item);
   announce({ type: 'changed' });
+  await requestOutboxSync();
   return item;
+}
+
+/** Background Sync's registration (not in TypeScript's DOM types yet). */
+interface SyncManagerLike {
+  register(tag: string): Promise<void>;
+}
+
+/**
+ * Asks the service worker to send the outbox when the network is back, even if every tab is
+ * closed by then. Where the browser has no Background Sync, the next page load or `online`
+ * event does it (src/features/offline/outbox-sync.ts).
+ */
+async function requestOutboxSync(): Promise<void> {
+  if (typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;
+  try {
+    const registration = await navigator.serviceWorker.getRegistration();
+    const sync = (registration as { sync?: SyncManagerLike } | undefined)?.sync;
+    await sync?.register(OUTBOX_SYNC_TAG);
+  } catch {
+    // No permission or no worker: the page replays instead.
+  }
 }
 
 /** The items of one account, oldest first (the order they are sent in). */

@@ -1,6 +1,7 @@
 import { Bell, Mail, PenLine } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { buttonClass } from '../../components/button';
+import { InstallButton } from '../../features/offline/install-button';
 import { emitAppEvent } from '../../lib/auth-events';
 import { siteTexts } from '../../lib/texts';
 import { selectUser, useSessionStore } from '../../stores/session-store';
@@ -35,6 +36,7 @@ export function Header() {
           <SearchBox />
         </div>
         <nav className={styles.actions} aria-label={shellTexts.home}>
+          <InstallButton />
           {user ? (
             <>
               <Link

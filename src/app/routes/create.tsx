@@ -76,6 +76,12 @@ function CreateForm({
           void autosave.discard();
           navigate(`/post/${post.id}`, { replace: true });
         }}
+        onQueued={() => {
+          // The outbox holds the note now; a draft of it too would publish it twice.
+          published.current = true;
+          void autosave.discard();
+          navigate('/', { replace: true });
+        }}
       />
       <LeaveGuard shouldBlock={() => !published.current && (busy || autosave.unsynced)} />
     </>

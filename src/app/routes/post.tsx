@@ -4,6 +4,7 @@ import { buttonClass } from '../../components/button';
 import { EmptyState } from '../../components/empty-state';
 import { PageMeta } from '../../components/page-meta';
 import { ApiError } from '../../lib/api/client';
+import { SaveOfflineButton } from '../../features/offline/save-offline-button';
 import { PostDetail } from '../../features/posts/components/post-detail';
 import { PostDetailSkeleton } from '../../features/posts/components/post-detail-skeleton';
 import { usePost } from '../../features/posts/hooks/use-post';
@@ -58,7 +59,12 @@ export default function PostPage() {
         type="article"
         noindex={post.status !== 'approved'}
       />
-      <PostDetail key={post.id} post={post} viewer={viewer} />
+      <PostDetail
+        key={post.id}
+        post={post}
+        viewer={viewer}
+        extraActions={<SaveOfflineButton postId={post.id} />}
+      />
     </>
   );
 }

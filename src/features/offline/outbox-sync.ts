@@ -1,26 +1,8 @@
 import { notify } from '../../lib/notify';
-import { OUTBOX_SYNC_TAG, replayOutbox, subscribeOutbox } from '../../lib/outbox';
+import { replayOutbox, subscribeOutbox } from '../../lib/outbox';
 import { useSessionStore } from '../../stores/session-store';
 import { pageTransport } from './page-transport';
 import { offlineTexts } from './texts';
-
-/** Background Sync's registration (not in TypeScript's DOM types yet). */
-interface SyncManagerLike {
-  register(tag: string): Promise<void>;
-}
-
-/**
- * Asks the worker to send the outbox when the network is back, even if every tab is closed by
- * then. Where the browser has no Background Sync, the next page load or `online` event does.
- */
-export async function requestOutboxSync(): Promise<void> {
-  if (!('serviceWorker' in navigator)) return;
-  const registration = await navigator.serviceWorker.getRegistration();
-  const sync = (
-    registration as (ServiceWorkerRegistration & { sync?: SyncManagerLike }) | undefined
-  )?.sync;
-  await sync?.register(OUTBOX_SYNC_TAG).catch(() => undefined);
-}
 
 /** Sends the signed-in account's waiting items now, if the browser believes it is online. */
 export function replayNow(): void {

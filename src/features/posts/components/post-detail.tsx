@@ -1,5 +1,5 @@
 import { Heart, MessageCircle, Pencil, Share2, Star, Trash2 } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { errorText, fillText } from '../../../../contract/messages';
 import type { Post } from '../../../../contract/post';
@@ -21,10 +21,12 @@ import styles from './post-detail.module.css';
 export interface PostDetailProps {
   post: Post;
   viewer: User | null;
+  /** Controls another feature adds under the note's date (保存离线阅读). */
+  extraActions?: ReactNode;
 }
 
 /** The note page: images, text, author, reactions and comments. */
-export function PostDetail({ post, viewer }: PostDetailProps) {
+export function PostDetail({ post, viewer, extraActions }: PostDetailProps) {
   const navigate = useNavigate();
   const { like, favorite } = useReactions(post);
   const commentInput = useRef<HTMLTextAreaElement>(null);
@@ -154,6 +156,7 @@ export function PostDetail({ post, viewer }: PostDetailProps) {
               {formatTime(edited ? post.updatedAt : (post.publishedAt ?? post.createdAt))}
             </time>
           </p>
+          {extraActions}
           {(isAuthor || canDelete) && (
             <div className={styles.manage}>
               {isAuthor && (

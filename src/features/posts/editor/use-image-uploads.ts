@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useReducer, useRef } from 'react';
 import { errorText, fillText } from '../../../../contract/messages';
 import { POST_LIMITS, type ImageRef } from '../../../../contract/post';
 import { isCancelled } from '../../../lib/api/client';
+import type { OutboxImage } from '../../../lib/outbox';
 import { notify } from '../../../lib/notify';
 import { uploadImage } from '../api/upload-image';
 import { editorTexts } from '../texts';
@@ -108,6 +109,16 @@ export function useImageUploads(initialImages: readonly ImageRef[]) {
     isUploading: visible.some((item) => item.status === 'uploading'),
     hasErrors: visible.some((item) => item.status === 'error'),
     addFiles: (picked: Iterable<File>) => addFiles(picked, visible.length),
+    /**
+     * The images in order for the outbox: uploaded ones by reference, the rest (chosen offline,
+     * failed or still going) as their files, uploaded first when the outbox is sent.
+     */
+    outboxImages: (): OutboxImage[] =>
+      visible.flatMap((item): OutboxImage[] => {
+        if (item.status === 'done' && item.image) return [{ kind: 'uploaded', image: item.image }];
+        const file = files.current.get(item.uid);
+        return file ? [{ kind: 'local', blob: file, name: file.name }] : [];
+      }),
     remove,
     retry,
     move,
