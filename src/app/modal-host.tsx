@@ -1,10 +1,26 @@
 import { Sparkles } from 'lucide-react';
-import { Suspense, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { EmptyState } from '../components/empty-state';
 import { Modal } from '../components/modal';
+import { listenForConversationRequests } from '../features/messages/conversation-request';
 import { useModalStore, type PanelEvent } from '../stores/modal-store';
-import { registeredPanel } from './panel-registry';
+import { registeredPanel, registerPanel } from './panel-registry';
 import { shellTexts } from './texts';
+
+registerPanel(
+  'open-notifications-panel',
+  lazy(() => import('../features/notifications/components/notifications-panel')),
+);
+registerPanel(
+  'open-messages-panel',
+  lazy(() => import('../features/messages/components/messages-panel')),
+);
+registerPanel(
+  'open-feedback-modal',
+  lazy(() => import('../features/feedback/components/feedback-modal')),
+);
+// A "私信" button names the user in the event; the panel's code loads only after it fired.
+listenForConversationRequests();
 
 const EVENTS = Object.keys(shellTexts.panels) as PanelEvent[];
 

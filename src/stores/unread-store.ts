@@ -7,6 +7,7 @@ import {
   UNREAD_POLL_HIDDEN_MS,
   UNREAD_POLL_VISIBLE_MS,
 } from '../lib/constants';
+import { createRealtimeConnection, realtimeSupported } from '../lib/realtime';
 import { useSessionStore } from './session-store';
 
 export interface UnreadCounts {
@@ -91,6 +92,13 @@ function pollInterval(): number {
  */
 export function startUnreadPolling(): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
+  // The real-time stream delivers counts the moment they change; polling is its fallback.
+  const stream = realtimeSupported()
+    ? createRealtimeConnection({
+        onUnread: (counts) => useUnreadStore.getState().setCounts(counts),
+        onConnectedChange: (connected) => useUnreadStore.getState().setStreamConnected(connected),
+      })
+    : null;
   const schedule = () => {
     clearTimeout(timer);
     if (useSessionStore.getState().status !== 'signed-in') return;
@@ -102,7 +110,9 @@ export function startUnreadPolling(): () => void {
     if (status === previous) return;
     if (status === 'signed-in') {
       void useUnreadStore.getState().refresh(true);
+      stream?.connect();
     } else {
+      stream?.disconnect();
       useUnreadStore.getState().reset();
     }
     schedule();
@@ -111,6 +121,12 @@ export function startUnreadPolling(): () => void {
     if (document.visibilityState === 'visible') void useUnreadStore.getState().refresh();
     schedule();
   };
+  // Back online: reconnect now rather than when the stream's back-off timer says so.
+  const onOnline = () => {
+    if (useSessionStore.getState().status === 'signed-in' && !stream?.isConnected()) {
+      stream?.connect();
+    }
+  };
   const stopSession = useSessionStore.subscribe((state, prev) =>
     onSession(state.status, prev.status),
   );
@@ -118,11 +134,14 @@ export function startUnreadPolling(): () => void {
     if (state.streamConnected !== prev.streamConnected) schedule();
   });
   document.addEventListener('visibilitychange', onVisibility);
+  window.addEventListener('online', onOnline);
   onSession(useSessionStore.getState().status, '');
   return () => {
     clearTimeout(timer);
+    stream?.disconnect();
     stopSession();
     stopStream();
     document.removeEventListener('visibilitychange', onVisibility);
+    window.removeEventListener('online', onOnline);
   };
 }

@@ -1,0 +1,23 @@
+/** Every Chinese text of the 帮助与反馈 modal (SPEC.md section 5 and 8). */
+export const feedbackTexts = {
+  title: '帮助与反馈',
+  intro: '遇到问题或有好的想法？告诉我们，我们会认真阅读每一条反馈。',
+  type: '反馈类型',
+  content: '问题描述',
+  contentPlaceholder: '请详细描述您遇到的问题或建议，我们会尽快处理',
+  counter: (length: number, max: number) => `${length}/${max}`,
+  screenshots: '截图（可选）',
+  screenshotsHint: '支持 JPG、PNG、GIF 格式，最多 3 张，每张不超过 5MB',
+  addScreenshot: '添加截图',
+  removeScreenshot: (index: number) => `删除第 ${index} 张截图`,
+  screenshotAlt: (index: number) => `截图 ${index}`,
+  contact: '联系方式（可选）',
+  contactPlaceholder: '手机号、邮箱或微信，方便我们联系您',
+  cancel: '取消',
+  submit: '提交反馈',
+  submitting: '提交中',
+  validationFailed: '表单验证失败，请检查输入',
+  submitted: '反馈已提交，感谢您的支持',
+  submitFailed: (message: string) => `提交失败：${message}`,
+  unknownError: '未知错误',
+} as const;

@@ -1,0 +1,21 @@
+/** Every Chinese text of the messages panel. */
+export const messageTexts = {
+  title: '私信',
+  loadingConversations: '正在加载会话',
+  loadingThread: '正在加载消息',
+  emptyTitle: '还没有私信',
+  emptyDescription: '在用户主页点击“私信”，就能和创作者直接交流。',
+  threadEmpty: (name: string) => `和 ${name} 打个招呼吧`,
+  back: '返回会话列表',
+  openProfile: (name: string) => `查看 ${name} 的主页`,
+  unreadCount: (count: number) => `${count} 条未读`,
+  earlier: '查看更早的消息',
+  inputLabel: '输入私信',
+  placeholder: '输入私信，按回车发送，Shift + 回车换行',
+  send: '发送',
+  sending: '发送中',
+  failed: '发送失败',
+  retry: '重试',
+  counter: (length: number, max: number) => `${length}/${max}`,
+  you: '我',
+} as const;

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import type { Notification } from '../../../contract/notification';
+import { describeNotification, notificationTarget } from './notification-view';
+
+const actor = { _id: '7', id: '7', username: '林深见鹿', avatar: '/a.png', isPremium: false };
+const post = { _id: '42', id: '42', title: '用 AI 写代码', cover: null };
+
+function make(overrides: Partial<Notification>): Notification {
+  return {
+    _id: '1',
+    id: '1',
+    type: 'like',
+    actor,
+    post,
+    commentId: null,
+    excerpt: null,
+    reason: null,
+    isRead: false,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+describe('notification view', () => {
+  it('leads note notifications to the note, follows to the profile, messages to the thread', () => {
+    expect(notificationTarget(make({ type: 'comment' }))).toEqual({ kind: 'page', to: '/post/42' });
+    expect(notificationTarget(make({ type: 'post_rejected' }))).toEqual({
+      kind: 'page',
+      to: '/post/42',
+    });
+    expect(notificationTarget(make({ type: 'follow', post: null }))).toEqual({
+      kind: 'page',
+      to: '/profile/7',
+    });
+    expect(notificationTarget(make({ type: 'message', post: null }))).toEqual({
+      kind: 'conversation',
+      userId: '7',
+    });
+    expect(notificationTarget(make({ type: 'like', post: null }))).toBeNull();
+  });
+
+  it('words each type, quoting the comment or the rejection reason', () => {
+    expect(describeNotification(make({ type: 'like' }))).toEqual({
+      who: '林深见鹿',
+      action: '赞了你的笔记',
+      detail: '用 AI 写代码',
+    });
+    expect(describeNotification(make({ type: 'reply', excerpt: '同意' })).detail).toBe('同意');
+    expect(describeNotification(make({ type: 'post_rejected', reason: '图片模糊' }))).toEqual({
+      who: '系统通知',
+      action: '你的笔记未通过审核',
+      detail: '原因：图片模糊',
+    });
+    expect(describeNotification(make({ type: 'follow', post: null })).detail).toBeNull();
+  });
+});
