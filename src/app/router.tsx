@@ -122,6 +122,8 @@ export const routes: RouteObject[] = [
       { path: 'forgot-password', element: <ForgotPassword /> },
       { path: 'reset-password/:token', element: <ResetPassword /> },
       { path: 'auth/wechat/callback', element: <WechatCallback /> },
+      // QQ Connect returns to its own path; the same page finishes either provider.
+      { path: 'auth/qq/callback', element: <WechatCallback /> },
     ],
   },
 ];
