@@ -8,6 +8,7 @@ import { usePagedPosts } from '../../features/posts/hooks/use-paged-posts';
 import { searchPosts } from '../../features/search/api/search-posts';
 import { HotSearches } from '../../features/search/components/hot-searches';
 import { PhoneOnly } from '../../features/search/components/phone-only';
+import { SearchHeading } from '../../features/search/components/search-heading';
 import { UserResults } from '../../features/search/components/user-results';
 import { useUserSearch } from '../../features/search/hooks/use-user-search';
 import { searchTexts } from '../../features/search/texts';
@@ -34,19 +35,17 @@ export default function SearchPage() {
       </PhoneOnly>
       {keyword ? (
         <>
-          <h1 className="visually-hidden">{fillText(searchTexts.heading, { keyword })}</h1>
+          <SearchHeading keyword={keyword} total={notes.total} />
           <UserResults users={people.users} isLoading={people.isLoading} />
           <NoteWaterfall
             list={notes}
             label={searchTexts.notesHeading}
             empty={
-              people.users.length === 0 || people.isLoading ? (
-                <EmptyState
-                  icon={<SearchX size={28} />}
-                  title={fillText(searchTexts.noResults, { keyword })}
-                  action={<HotSearches />}
-                />
-              ) : null
+              <EmptyState
+                icon={<SearchX size={28} />}
+                title={fillText(searchTexts.noResults, { keyword })}
+                action={<HotSearches />}
+              />
             }
           />
         </>

@@ -103,8 +103,6 @@ export const editorTexts = {
   priceHint: '填 0 为免费笔记',
   publish: '发布',
   save: '保存修改',
-  publishing: '发布中…',
-  saving: '保存中…',
   saveDraft: '保存草稿',
   draftSaved: '草稿已保存',
   draftSavedLocally: '已保存到本机',

@@ -6,6 +6,7 @@ import { errorText, fillText } from '../../../../contract/messages';
 import { POST_LIMITS, type Post } from '../../../../contract/post';
 import type { User } from '../../../../contract/user';
 import { Avatar } from '../../../components/avatar';
+import { Button } from '../../../components/button';
 import { emitAppEvent } from '../../../lib/auth-events';
 import { formatTime } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
@@ -146,9 +147,9 @@ export function CommentSection({ post, viewer, inputRef }: CommentSectionProps) 
       ) : thread.error && thread.comments.length === 0 ? (
         <div className={styles.state} role="alert">
           <p>{postTexts.loadFailed}</p>
-          <button type="button" className={styles.secondary} onClick={thread.retry}>
+          <Button variant="secondary" size="small" onClick={thread.retry}>
             {postTexts.retry}
-          </button>
+          </Button>
         </div>
       ) : thread.comments.length === 0 ? (
         <div className={styles.state}>
@@ -161,14 +162,15 @@ export function CommentSection({ post, viewer, inputRef }: CommentSectionProps) 
         </ul>
       )}
       {thread.hasMore && (
-        <button
-          type="button"
-          className={styles.secondary}
+        <Button
+          variant="secondary"
+          size="small"
+          className={styles.more}
           onClick={thread.loadMore}
-          disabled={thread.isLoadingMore}
+          loading={thread.isLoadingMore}
         >
-          {thread.isLoadingMore ? postTexts.loadingMore : postTexts.moreComments}
-        </button>
+          {postTexts.moreComments}
+        </Button>
       )}
       <ConfirmDialog
         open={deleting !== null}
@@ -236,13 +238,13 @@ function CommentComposer({ placeholder, onSubmit, onCancel, autoFocus, inputRef 
           {content.length}/{POST_LIMITS.commentMax}
         </span>
         {onCancel && (
-          <button type="button" className={styles.secondary} onClick={onCancel}>
+          <Button variant="ghost" size="small" onClick={onCancel}>
             {postTexts.cancel}
-          </button>
+          </Button>
         )}
-        <button type="submit" className={styles.primary} disabled={sending || !content.trim()}>
+        <Button type="submit" size="small" loading={sending} disabled={!content.trim()}>
           {postTexts.send}
-        </button>
+        </Button>
       </div>
     </form>
   );

@@ -1,6 +1,7 @@
 import { AlertCircle } from 'lucide-react';
 import { useMemo, type ReactNode } from 'react';
 import type { PostCard } from '../../../../contract/post';
+import { Button } from '../../../components/button';
 import { useColumnCount } from '../hooks/use-column-count';
 import { useInfiniteTrigger } from '../hooks/use-infinite-trigger';
 import type { PagedPosts } from '../hooks/use-paged-posts';
@@ -91,9 +92,9 @@ function LoadError({ onRetry, compact }: { onRetry: () => void; compact?: boolea
     <div className={compact ? styles.errorCompact : styles.error} role="alert">
       {!compact && <AlertCircle size={32} aria-hidden className={styles.errorIcon} />}
       <p>{postTexts.loadFailed}</p>
-      <button type="button" className={styles.retry} onClick={onRetry}>
+      <Button variant="secondary" size="small" onClick={onRetry}>
         {postTexts.retry}
-      </button>
+      </Button>
     </div>
   );
 }

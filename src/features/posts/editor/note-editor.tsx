@@ -3,6 +3,7 @@ import type { Category } from '../../../../contract/category';
 import type { DraftData } from '../../../../contract/draft';
 import { errorText } from '../../../../contract/messages';
 import { POST_LIMITS, type CreatePostBody, type Post } from '../../../../contract/post';
+import { Button } from '../../../components/button';
 import { notify } from '../../../lib/notify';
 import { enqueueOutbox, shouldQueueWrite } from '../../../lib/outbox';
 import { useSessionStore } from '../../../stores/session-store';
@@ -371,24 +372,13 @@ export function NoteEditor({
           {draftStatus}
         </span>
         {onSaveDraft && (
-          <button
-            type="button"
-            className={styles.secondary}
-            onClick={onSaveDraft}
-            disabled={submitting}
-          >
+          <Button variant="secondary" onClick={onSaveDraft} disabled={submitting}>
             {editorTexts.saveDraft}
-          </button>
+          </Button>
         )}
-        <button type="submit" className={styles.primary} disabled={submitting}>
-          {submitting
-            ? mode === 'edit'
-              ? editorTexts.saving
-              : editorTexts.publishing
-            : mode === 'edit'
-              ? editorTexts.save
-              : editorTexts.publish}
-        </button>
+        <Button type="submit" loading={submitting} className={styles.submit}>
+          {mode === 'edit' ? editorTexts.save : editorTexts.publish}
+        </Button>
       </div>
     </form>
   );

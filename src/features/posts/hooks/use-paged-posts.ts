@@ -7,10 +7,13 @@ export interface PostPage {
   posts: PostCard[];
   page: number;
   pages: number;
+  /** How many notes the whole list holds, when the server says. */
+  total?: number;
 }
 
 export interface PagedPosts {
   posts: PostCard[];
+  total: number | undefined;
   /** The first page is on its way (show skeletons). */
   isLoading: boolean;
   isLoadingMore: boolean;
@@ -79,6 +82,7 @@ export function usePagedPosts(
 
   return {
     posts,
+    total: pages[0]?.total,
     isLoading: Boolean(key) && isLoading,
     isLoadingMore: Boolean(key) && !isLoading && isLoadingMore,
     hasMore: Boolean(key) && hasMore,
