@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { isSafeUrl, renderMarkdown } from './markdown';
+import { highlightCode } from './highlight';
+import { hasCodeBlock, isSafeUrl, renderMarkdown } from './markdown';
 
 function parse(source: string): HTMLElement {
   const container = document.createElement('div');
-  container.innerHTML = renderMarkdown(source);
+  container.innerHTML = renderMarkdown(source, highlightCode);
   return container;
 }
 
@@ -74,6 +75,13 @@ describe('renderMarkdown', () => {
     expect(parse('[笔记](/post/12)').querySelector('a')?.getAttribute('href')).toBe('/post/12');
   });
 
+  it('leaves code plain without a highlighter', () => {
+    const container = document.createElement('div');
+    container.innerHTML = renderMarkdown('```ts\nconst a = 1;\n```');
+    expect(container.querySelector('pre code span')).toBeNull();
+    expect(container.textContent).toContain('const a = 1;');
+  });
+
   it('highlights code blocks of a known language and leaves others plain', () => {
     const root = parse('```ts\nconst answer: number = 42;\n```\n\n```brainfuck\n+++\n```');
     const [known, unknown] = root.querySelectorAll('pre code');
@@ -81,6 +89,17 @@ describe('renderMarkdown', () => {
     expect(known.querySelector('.hljs-keyword')?.textContent).toBe('const');
     expect(unknown.querySelector('span')).toBeNull();
     expect(unknown.textContent).toBe('+++\n');
+  });
+});
+
+describe('hasCodeBlock', () => {
+  it.each([
+    ['```ts\ncode\n```', true],
+    ['正文\n\n~~~\ncode\n~~~', true],
+    ['行内 `code` 不算', false],
+    ['没有代码', false],
+  ])('%j -> %s', (source, expected) => {
+    expect(hasCodeBlock(source)).toBe(expected);
   });
 });
 

@@ -1,18 +1,7 @@
-import hljs from 'highlight.js/lib/core';
-import bash from 'highlight.js/lib/languages/bash';
-import css from 'highlight.js/lib/languages/css';
-import go from 'highlight.js/lib/languages/go';
-import javascript from 'highlight.js/lib/languages/javascript';
-import json from 'highlight.js/lib/languages/json';
-import python from 'highlight.js/lib/languages/python';
-import rust from 'highlight.js/lib/languages/rust';
-import typescript from 'highlight.js/lib/languages/typescript';
-import xml from 'highlight.js/lib/languages/xml';
-import MarkdownIt from 'markdown-it';
+import MarkdownIt, { type MarkdownIt as MarkdownRenderer } from 'markdown-it';
 
-// Only the languages notes are likely to show, so the post page's chunk stays small.
-const languages = { bash, css, go, javascript, json, python, rust, typescript, xml };
-for (const [name, language] of Object.entries(languages)) hljs.registerLanguage(name, language);
+/** Turns a fenced code block into highlighted HTML ('' leaves it plain). */
+export type Highlight = (code: string, language: string) => string;
 
 /**
  * Links and images may only point at the web, at mail, or at a path of this site. Everything
@@ -25,35 +14,44 @@ export function isSafeUrl(url: string): boolean {
   return /^(https?:\/\/|mailto:)/.test(normalized) || /^\/(?![/\\])/.test(normalized);
 }
 
-const markdown = new MarkdownIt({
-  // Raw HTML is shown as text, never interpreted: no <script>, no onerror= can get in.
-  html: false,
-  linkify: true,
-  breaks: true,
-  highlight(code, language) {
-    if (language && hljs.getLanguage(language)) {
-      return hljs.highlight(code, { language, ignoreIllegals: true }).value;
+function createMarkdown(highlight: Highlight | undefined): MarkdownRenderer {
+  const markdown = new MarkdownIt({
+    // Raw HTML is shown as text, never interpreted: no <script>, no onerror= can get in.
+    html: false,
+    linkify: true,
+    breaks: true,
+    highlight: highlight ? (code, language) => (language ? highlight(code, language) : '') : null,
+  });
+  markdown.validateLink = isSafeUrl;
+  const renderLinkOpen =
+    markdown.renderer.rules.link_open ??
+    ((tokens, index, options, _env, self) => self.renderToken(tokens, index, options));
+  markdown.renderer.rules.link_open = (tokens, index, options, env, self) => {
+    const token = tokens[index];
+    const href = String(token.attrGet('href') ?? '');
+    if (/^https?:/i.test(href)) {
+      token.attrSet('target', '_blank');
+      token.attrSet('rel', 'noopener noreferrer nofollow ugc');
     }
-    return '';
-  },
-});
-markdown.validateLink = isSafeUrl;
+    return renderLinkOpen(tokens, index, options, env, self);
+  };
+  return markdown;
+}
 
-const renderLinkOpen =
-  markdown.renderer.rules.link_open ??
-  ((tokens, index, options, _env, self) => self.renderToken(tokens, index, options));
+const renderers = new Map<Highlight | undefined, MarkdownRenderer>();
 
-markdown.renderer.rules.link_open = (tokens, index, options, env, self) => {
-  const token = tokens[index];
-  const href = String(token.attrGet('href') ?? '');
-  if (/^https?:/i.test(href)) {
-    token.attrSet('target', '_blank');
-    token.attrSet('rel', 'noopener noreferrer nofollow ugc');
+/**
+ * Renders a note's Markdown body to HTML that is safe to put into the page. Code blocks are
+ * highlighted when a highlighter is given (it is loaded only for notes that have code).
+ */
+export function renderMarkdown(source: string, highlight?: Highlight): string {
+  let markdown = renderers.get(highlight);
+  if (!markdown) {
+    markdown = createMarkdown(highlight);
+    renderers.set(highlight, markdown);
   }
-  return renderLinkOpen(tokens, index, options, env, self);
-};
-
-/** Renders a note's Markdown body to HTML that is safe to put into the page. */
-export function renderMarkdown(source: string): string {
   return markdown.render(source);
 }
+
+/** Whether a body has a fenced code block worth loading the highlighter for. */
+export const hasCodeBlock = (source: string) => /^ {0,3}(`{3,}|~{3,})/m.test(source);
