@@ -2,7 +2,6 @@ import { Sparkles } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { EmptyState } from '../components/empty-state';
 import { Modal } from '../components/modal';
-import { listenForConversationRequests } from '../features/messages/conversation-request';
 import { useModalStore, type PanelEvent } from '../stores/modal-store';
 import { registeredPanel, registerPanel } from './panel-registry';
 import { shellTexts } from './texts';
@@ -19,8 +18,6 @@ registerPanel(
   'open-feedback-modal',
   lazy(() => import('../features/feedback/components/feedback-modal')),
 );
-// A "私信" button names the user in the event; the panel's code loads only after it fired.
-listenForConversationRequests();
 
 const EVENTS = Object.keys(shellTexts.panels) as PanelEvent[];
 

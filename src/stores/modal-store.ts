@@ -9,9 +9,11 @@ export interface ModalState {
   /** True once any modal was asked for: their code loads on first use, then stays mounted. */
   modalsRequested: boolean;
   panel: PanelEvent | null;
+  /** What the open-* event carried, e.g. `{userId}` when a "私信" button opens a thread. */
+  panelDetail: unknown;
   openLogin: (from?: string) => void;
   closeLogin: () => void;
-  openPanel: (panel: PanelEvent) => void;
+  openPanel: (panel: PanelEvent, detail?: unknown) => void;
   closePanel: () => void;
 }
 
@@ -19,9 +21,11 @@ export const useModalStore = create<ModalState>()((set) => ({
   login: null,
   modalsRequested: false,
   panel: null,
+  panelDetail: null,
   openLogin: (from) => set({ login: from ? { from } : {}, modalsRequested: true, panel: null }),
   closeLogin: () => set({ login: null }),
-  openPanel: (panel) => set({ panel, modalsRequested: true, login: null }),
+  openPanel: (panel, detail) =>
+    set({ panel, panelDetail: detail ?? null, modalsRequested: true, login: null }),
   closePanel: () => set({ panel: null }),
 }));
 
@@ -38,7 +42,9 @@ const PANEL_EVENTS: PanelEvent[] = [
 export function startModalEvents(): () => void {
   const stops = [
     onAppEvent('open-login-modal', (detail) => useModalStore.getState().openLogin(detail?.from)),
-    ...PANEL_EVENTS.map((name) => onAppEvent(name, () => useModalStore.getState().openPanel(name))),
+    ...PANEL_EVENTS.map((name) =>
+      onAppEvent(name, (detail: unknown) => useModalStore.getState().openPanel(name, detail)),
+    ),
   ];
   return () => {
     for (const stop of stops) stop();

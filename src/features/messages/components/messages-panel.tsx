@@ -1,11 +1,18 @@
 import { useEffect, useState } from 'react';
 import { Modal } from '../../../components/modal';
 import { useSessionStore } from '../../../stores/session-store';
-import { useConversationRequest } from '../conversation-request';
+import { useModalStore } from '../../../stores/modal-store';
 import { useConversations } from '../hooks/use-conversations';
 import { messageTexts } from '../texts';
 import { ConversationList } from './conversation-list';
 import { ThreadView } from './thread-view';
+
+/** The user a "私信" button asked for (`{userId}` in the event); null opens the list. */
+function requestedUser(detail: unknown): string | null {
+  if (!detail || typeof detail !== 'object') return null;
+  const userId = (detail as { userId?: unknown }).userId;
+  return typeof userId === 'string' && userId ? userId : null;
+}
 
 export interface MessagesPanelProps {
   open: boolean;
@@ -18,8 +25,7 @@ export interface MessagesPanelProps {
  */
 export default function MessagesPanel({ open, onClose }: MessagesPanelProps) {
   const me = useSessionStore((state) => state.user?.id ?? null);
-  const requested = useConversationRequest((state) => state.userId);
-  const clearRequest = useConversationRequest((state) => state.clear);
+  const requested = useModalStore((state) => requestedUser(state.panelDetail));
   const [threadWith, setThreadWith] = useState<string | null>(null);
   const showingThread = threadWith !== null && me !== null && threadWith !== me;
   const inbox = useConversations(open && !showingThread);
@@ -29,11 +35,8 @@ export default function MessagesPanel({ open, onClose }: MessagesPanelProps) {
       setThreadWith(null);
       return;
     }
-    if (requested) {
-      setThreadWith(requested);
-      clearRequest();
-    }
-  }, [open, requested, clearRequest]);
+    if (requested) setThreadWith(requested);
+  }, [open, requested]);
 
   return (
     <Modal open={open} onClose={onClose} title={messageTexts.title} width={520}>
