@@ -45,11 +45,9 @@ async function staticSite(app: FastifyInstance) {
         .type('text/html; charset=utf-8')
         .send(shell);
     }
-    return reply
-      .code(404)
-      .send({
-        error: request.url.startsWith('/api/') ? errorText.apiNotFound : errorText.notFound,
-      });
+    return reply.code(404).send({
+      error: request.url.startsWith('/api/') ? errorText.apiNotFound : errorText.notFound,
+    });
   });
 }
 
