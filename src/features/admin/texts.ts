@@ -9,7 +9,6 @@ export const adminTexts = {
   approve: '通过',
   reject: '拒绝',
   view: '查看',
-  category: '分类',
   changeCategoryLabel: '修改“{title}”的分类',
   approved: '已通过审核',
   rejected: '已拒绝该笔记',

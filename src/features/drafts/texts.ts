@@ -1,6 +1,5 @@
 /** What the drafts feature says to the user. */
 export const draftTexts = {
-  listTitle: '我的草稿',
   empty: '还没有草稿，写下的内容会自动保存在这里。',
   startWriting: '写一篇笔记',
   untitled: '无标题草稿',
@@ -19,7 +18,6 @@ export const draftTexts = {
   sourceServer: '云端',
   unsynced: '未同步',
   editedAt: '编辑于',
-  loadFailed: '草稿加载失败',
   retry: '重试',
   saved: '草稿已保存',
   savedLocally: '草稿已保存到本机，联网后会自动同步',

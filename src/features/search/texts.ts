@@ -10,7 +10,6 @@ export const searchTexts = {
   emptyQuery: '输入关键词，搜索笔记和作者。',
   hotHeading: '大家都在搜',
   noResults: '没有找到与“{keyword}”相关的笔记，换个关键词试试。',
-  usersFailed: '用户搜索失败',
   viewProfile: '查看 {name} 的主页',
   defaultBio: '这个人很懒，还没有写简介。',
   followers: '{count} 粉丝',
