@@ -25,7 +25,8 @@ export default defineConfig({
       {
         test: {
           name: 'e2e',
-          include: ['tests/e2e/**/*.test.ts'],
+          // The budget check reads the same build the end-to-end tests serve.
+          include: ['tests/e2e/**/*.test.ts', 'tests/budget/**/*.test.ts'],
           environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 180_000,

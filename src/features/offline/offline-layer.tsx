@@ -1,22 +1,41 @@
-import { useEffect } from 'react';
-import { startImagePriority } from './image-priority';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { OfflineBanner } from './offline-banner';
-import { OutboxIndicator } from './outbox-indicator';
-import { startOutboxSync } from './outbox-sync';
 import { UpdatePrompt } from './update-prompt';
 
+const OutboxLayer = lazy(() => import('./outbox-layer'));
+
+/** Resolves once the page has loaded and the main thread has a quiet moment. */
+function afterLoad(run: () => void): () => void {
+  let cancelled = false;
+  const start = () => {
+    if (cancelled) return;
+    if ('requestIdleCallback' in window) window.requestIdleCallback(run, { timeout: 2_000 });
+    else setTimeout(run, 0);
+  };
+  if (document.readyState === 'complete') start();
+  else window.addEventListener('load', start, { once: true });
+  return () => {
+    cancelled = true;
+    window.removeEventListener('load', start);
+  };
+}
+
 /**
- * Everything offline the app shows on every page: the offline banner, "有新版本", the outbox
- * pill; and what it keeps running: outbox replay and the on-screen image report.
+ * Everything offline the app shows on every page: the offline banner and "有新版本" at once;
+ * the outbox (its pill, replay and the image report) once the page has loaded.
  */
 export function OfflineLayer() {
-  useEffect(() => startOutboxSync(), []);
-  useEffect(() => startImagePriority(), []);
+  const [ready, setReady] = useState(false);
+  useEffect(() => afterLoad(() => setReady(true)), []);
   return (
     <>
       <OfflineBanner />
       <UpdatePrompt />
-      <OutboxIndicator />
+      {ready && (
+        <Suspense fallback={null}>
+          <OutboxLayer />
+        </Suspense>
+      )}
     </>
   );
 }

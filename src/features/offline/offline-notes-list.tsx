@@ -6,7 +6,7 @@ import { SmartImage } from '../../components/smart-image';
 import { formatTime } from '../../lib/format';
 import { notify } from '../../lib/notify';
 import { getSavedNotes, removeSavedNote, type SavedNoteSummary } from './saved-notes-api';
-import { activeWorker } from './service-worker';
+import { useWorkerControlled } from './service-worker';
 import { offlineTexts } from './texts';
 import styles from './offline-notes-list.module.css';
 
@@ -17,7 +17,7 @@ type ListState =
 
 /** The profile's 离线阅读 list: notes stored with 保存离线阅读, readable with no network. */
 export function OfflineNotesList() {
-  const supported = activeWorker() !== null;
+  const supported = useWorkerControlled();
   const [state, setState] = useState<ListState>({ kind: 'loading' });
 
   useEffect(() => {

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { Button } from '../../components/button';
 import { notify } from '../../lib/notify';
 import { isNoteSaved, removeSavedNote, saveNoteOffline } from './saved-notes-api';
-import { activeWorker } from './service-worker';
+import { useWorkerControlled } from './service-worker';
 import { offlineTexts } from './texts';
 
 const texts = offlineTexts.saved;
@@ -15,7 +15,7 @@ const texts = offlineTexts.saved;
 export function SaveOfflineButton({ postId, className }: { postId: string; className?: string }) {
   const [saved, setSaved] = useState<boolean | null>(null);
   const [busy, setBusy] = useState(false);
-  const supported = activeWorker() !== null;
+  const supported = useWorkerControlled();
 
   useEffect(() => {
     if (!supported) return;

@@ -1,3 +1,4 @@
+import { useSyncExternalStore } from 'react';
 import type { Workbox } from 'workbox-window';
 import { create } from 'zustand';
 import { reloadPage } from '../../lib/page-reload';
@@ -49,4 +50,22 @@ export function dismissUpdate(): void {
 /** The worker that answers this page's requests, if any (none before the first install). */
 export function activeWorker(): ServiceWorker | null {
   return ('serviceWorker' in navigator && navigator.serviceWorker.controller) || null;
+}
+
+function subscribeController(onChange: () => void): () => void {
+  if (!('serviceWorker' in navigator)) return () => undefined;
+  navigator.serviceWorker.addEventListener('controllerchange', onChange);
+  return () => navigator.serviceWorker.removeEventListener('controllerchange', onChange);
+}
+
+/**
+ * Whether a worker controls the page; turns true on the first visit once the new worker
+ * claims it, without a reload.
+ */
+export function useWorkerControlled(): boolean {
+  return useSyncExternalStore(
+    subscribeController,
+    () => activeWorker() !== null,
+    () => false,
+  );
 }

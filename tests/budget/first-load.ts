@@ -1,0 +1,55 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+/** ISSUE 7: the home page's JavaScript before any interaction, gzip. */
+export const FIRST_LOAD_BUDGET_BYTES = 140 * 1024;
+
+export interface ChunkWeight {
+  file: string;
+  bytes: number;
+  gzipBytes: number;
+}
+
+/** `import{a as b}from"./x.js"` and `import"./x.js"` as the bundler writes them. */
+const STATIC_IMPORT =
+  /(?:^|[;\n}])\s*import\s*(?:[\w$*{}\s,]+\s*from\s*)?["'`](\.{1,2}\/[^"'`]+\.js)["'`]/g;
+
+/** The chunks `file` loads before it runs: itself and its static imports, transitively. */
+function staticClosure(webRoot: string, file: string, seen = new Set<string>()): Set<string> {
+  if (seen.has(file)) return seen;
+  seen.add(file);
+  const source = readFileSync(path.join(webRoot, file), 'utf8');
+  for (const match of source.matchAll(STATIC_IMPORT)) {
+    const imported = path.posix.join(path.posix.dirname(file), match[1]);
+    staticClosure(webRoot, imported, seen);
+  }
+  return seen;
+}
+
+function weigh(webRoot: string, file: string): ChunkWeight {
+  const content = readFileSync(path.join(webRoot, file));
+  return { file, bytes: content.length, gzipBytes: gzipSync(content).length };
+}
+
+/**
+ * What the home page loads before interaction: the entry script of index.html with its static
+ * imports, and the home route's chunk with its own (the router imports it at once for "/").
+ */
+export function homeFirstLoad(webRoot: string): ChunkWeight[] {
+  const html = readFileSync(path.join(webRoot, 'index.html'), 'utf8');
+  const entry = /<script[^>]+type="module"[^>]+src="\/([^"]+\.js)"/.exec(html)?.[1];
+  if (!entry) throw new Error(`${webRoot}/index.html has no module entry script`);
+  const entrySource = readFileSync(path.join(webRoot, entry), 'utf8');
+  const homeImport = /import\(["'`](\.{1,2}\/[^"'`]*\bhome-[\w-]+\.js)["'`]\)/.exec(entrySource);
+  const files = staticClosure(webRoot, entry);
+  if (homeImport) {
+    staticClosure(webRoot, path.posix.join(path.posix.dirname(entry), homeImport[1]), files);
+  } else {
+    throw new Error('the entry script does not import a home-*.js route chunk');
+  }
+  return [...files].map((file) => weigh(webRoot, file)).sort((a, b) => b.gzipBytes - a.gzipBytes);
+}
+
+export const totalGzip = (chunks: ChunkWeight[]) =>
+  chunks.reduce((sum, chunk) => sum + chunk.gzipBytes, 0);
