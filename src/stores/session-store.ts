@@ -5,6 +5,7 @@ import { ApiError, api } from '../lib/api/client';
 import { emitAppEvent, onAppEvent } from '../lib/auth-events';
 import { POST_LOGIN_REFRESH_DELAY_MS, USER_FETCH_TIMEOUT_MS } from '../lib/constants';
 import { reloadPage } from '../lib/page-reload';
+import { clearPaidPosts } from '../lib/paid-posts';
 import { storageKeys } from '../lib/storage-keys';
 
 /** SPEC.md section 4: signed out (no token), loading, signed in (token and a user with an id). */
@@ -207,6 +208,9 @@ export const useSessionStore = create<SessionState>()((set, get) => {
       for (const key of Object.keys(localStorage)) {
         if (PAID_POST_KEY.test(key)) localStorage.removeItem(key);
       }
+      // The paid-post records live in IndexedDB (src/lib/paid-posts.ts). Not awaited: the clear
+      // lands long before the reload below replaces the page, and the records are only a cache.
+      void clearPaidPosts().catch(() => undefined);
       sessionStorage.clear();
       set({ status: 'signed-out', token: null, user: null });
       emitAppEvent('auth-change', { reason: 'logout' });

@@ -3,6 +3,8 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode 
 import { Link } from 'react-router-dom';
 import type { User } from '../../../contract/user';
 import { Avatar } from '../../components/avatar';
+import { AccountLine, MemberBadge } from '../../features/membership/components/account-badges';
+import { useAtmosphereSync } from '../../features/membership/hooks/use-atmosphere';
 import { useSessionStore } from '../../stores/session-store';
 import { shellTexts } from '../texts';
 import styles from './user-menu.module.css';
@@ -29,6 +31,7 @@ export function UserMenu({ user, throttle }: UserMenuProps) {
   const buttonRef = useRef<HTMLButtonElement>(null);
   const menuRef = useRef<HTMLDivElement>(null);
   const menuId = useId();
+  useAtmosphereSync(user.id);
 
   const entries: Entry[] = [
     { key: 'profile', to: '/profile', label: texts.profile, icon: <UserRound size={16} /> },
@@ -88,6 +91,7 @@ export function UserMenu({ user, throttle }: UserMenuProps) {
       >
         <Avatar src={user.avatar} alt="" size={32} />
         <span className={styles.name}>{user.username}</span>
+        <MemberBadge user={user} compact />
         <ChevronDown size={16} className={styles.chevron} aria-hidden="true" />
       </button>
       {open && (
@@ -104,6 +108,7 @@ export function UserMenu({ user, throttle }: UserMenuProps) {
             <div>
               <p className={styles.summaryName}>{user.username}</p>
               {user.email && <p className={styles.summaryMeta}>{user.email}</p>}
+              <AccountLine user={user} />
             </div>
           </div>
           {entries.map((entry) => (

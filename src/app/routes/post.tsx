@@ -5,6 +5,8 @@ import { EmptyState } from '../../components/empty-state';
 import { PageMeta } from '../../components/page-meta';
 import { ApiError } from '../../lib/api/client';
 import { SaveOfflineButton } from '../../features/offline/save-offline-button';
+import { PaidNoteBadge } from '../../features/membership/components/paid-note-badge';
+import { PaywallCard } from '../../features/membership/components/paywall-card';
 import { PostDetail } from '../../features/posts/components/post-detail';
 import { PostDetailSkeleton } from '../../features/posts/components/post-detail-skeleton';
 import { usePost } from '../../features/posts/hooks/use-post';
@@ -64,6 +66,13 @@ export default function PostPage() {
         post={post}
         viewer={viewer}
         extraActions={<SaveOfflineButton postId={post.id} />}
+        paywall={
+          post.canRead ? (
+            <PaidNoteBadge post={post} />
+          ) : (
+            <PaywallCard post={post} onUnlock={() => mutate()} />
+          )
+        }
       />
     </>
   );

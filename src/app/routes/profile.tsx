@@ -4,6 +4,9 @@ import { buttonClass } from '../../components/button';
 import { EmptyState } from '../../components/empty-state';
 import { PageMeta } from '../../components/page-meta';
 import { DraftsList } from '../../features/drafts/components/drafts-list';
+import { AccountStrip } from '../../features/membership/components/account-badges';
+import { SalesPanel } from '../../features/membership/components/sales-panel';
+import { membershipTexts } from '../../features/membership/texts';
 import { NoteWaterfall } from '../../features/posts/components/note-waterfall';
 import { usePagedPosts } from '../../features/posts/hooks/use-paged-posts';
 import { getFavorites, getLikedPosts, getMyPosts } from '../../features/profile/api/profile-posts';
@@ -18,13 +21,14 @@ import { pinnedFirst } from '../../features/profile/pinned-first';
 import { profileTexts } from '../../features/profile/texts';
 import { selectUser, useSessionStore } from '../../stores/session-store';
 
-type Tab = 'posts' | 'drafts' | 'favorites' | 'liked';
+type Tab = 'posts' | 'drafts' | 'favorites' | 'liked' | 'sales';
 
 const TABS: ProfileTab<Tab>[] = [
   { value: 'posts', label: profileTexts.tabMyPosts },
   { value: 'drafts', label: profileTexts.tabDrafts },
   { value: 'favorites', label: profileTexts.tabFavorites },
   { value: 'liked', label: profileTexts.tabLiked },
+  { value: 'sales', label: membershipTexts.sales.tab },
 ];
 
 const isTab = (value: string | null): value is Tab => TABS.some((tab) => tab.value === value);
@@ -67,6 +71,7 @@ export default function ProfilePage() {
       ) : (
         <ProfileHeaderSkeleton />
       )}
+      {me && <AccountStrip user={me} />}
       <ProfileTabs
         tabs={TABS}
         active={tab}
@@ -105,6 +110,7 @@ export default function ProfilePage() {
           />
         )}
         {tab === 'drafts' && userId && <DraftsList userId={userId} />}
+        {tab === 'sales' && userId && <SalesPanel userId={userId} />}
         {tab === 'favorites' && (
           <NoteWaterfall
             list={favorites}

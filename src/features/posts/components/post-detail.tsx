@@ -23,10 +23,12 @@ export interface PostDetailProps {
   viewer: User | null;
   /** Controls another feature adds under the note's date (保存离线阅读). */
   extraActions?: ReactNode;
+  /** Shown where the body ends: the purchase card of a paid note, or its 已购买 mark. */
+  paywall?: ReactNode;
 }
 
 /** The note page: images, text, author, reactions and comments. */
-export function PostDetail({ post, viewer, extraActions }: PostDetailProps) {
+export function PostDetail({ post, viewer, extraActions, paywall }: PostDetailProps) {
   const navigate = useNavigate();
   const { like, favorite } = useReactions(post);
   const commentInput = useRef<HTMLTextAreaElement>(null);
@@ -133,6 +135,7 @@ export function PostDetail({ post, viewer, extraActions }: PostDetailProps) {
             <p className={styles.banner}>{fillText(postTexts.paidNotice, { price: post.price })}</p>
           )}
           <MarkdownBody source={post.content} />
+          {paywall}
           <div className={styles.tags}>
             <Link
               to={`/?category=${encodeURIComponent(post.category.slug)}`}

@@ -1,0 +1,83 @@
+import { Crown, Sparkles } from 'lucide-react';
+import { Link } from 'react-router-dom';
+import { fillText } from '../../../../contract/messages';
+import type { User } from '../../../../contract/user';
+import { formatCount } from '../../../lib/format';
+import { isActivePremium } from '../../../lib/paid-posts';
+import { formatDate } from '../format';
+import { membershipTexts } from '../texts';
+import { ATMOSPHERE_ANCHOR } from './atmosphere-rules';
+import styles from './account-badges.module.css';
+
+type Account = Pick<User, 'isPremium' | 'premiumEndDate' | 'atmosphereValue'>;
+
+/** The 会员 badge, for an active member only; its name says until when. */
+export function MemberBadge({ user, compact = false }: { user: Account; compact?: boolean }) {
+  if (!isActivePremium(user)) return null;
+  const date = formatDate(user.premiumEndDate);
+  const label = date
+    ? fillText(membershipTexts.badge.memberLabel, { date })
+    : membershipTexts.badge.member;
+  return (
+    <span className={compact ? `${styles.member} ${styles.compact}` : styles.member} title={label}>
+      <Crown size={compact ? 12 : 14} aria-hidden="true" />
+      {compact ? <span className="visually-hidden">{label}</span> : membershipTexts.badge.member}
+    </span>
+  );
+}
+
+/** 氛围值 N; with `withRules`, a link to how it is earned. */
+export function AtmosphereValue({
+  user,
+  withRules = false,
+}: {
+  user: Account;
+  withRules?: boolean;
+}) {
+  const texts = membershipTexts.atmosphere;
+  return (
+    <span className={styles.atmosphere}>
+      <Sparkles size={14} aria-hidden="true" />
+      {fillText(texts.value, { value: formatCount(user.atmosphereValue) })}
+      {withRules && (
+        <Link to={`/help#${ATMOSPHERE_ANCHOR}`} className={styles.rules}>
+          {texts.rulesLink}
+        </Link>
+      )}
+    </span>
+  );
+}
+
+/** Membership and atmosphere on the user's own profile. */
+export function AccountStrip({ user }: { user: Account }) {
+  const member = isActivePremium(user);
+  const date = formatDate(user.premiumEndDate);
+  return (
+    <div className={styles.strip}>
+      {member ? (
+        <Link to="/membership" className={styles.stripMember}>
+          <Crown size={14} aria-hidden="true" />
+          {date
+            ? fillText(membershipTexts.status.activeUntil, { date })
+            : membershipTexts.status.active}
+        </Link>
+      ) : (
+        <Link to="/membership" className={styles.stripJoin}>
+          <Crown size={14} aria-hidden="true" />
+          {membershipTexts.paywall.member}
+        </Link>
+      )}
+      <AtmosphereValue user={user} withRules />
+    </div>
+  );
+}
+
+/** The 会员 badge and 氛围值 side by side (the user menu's summary). */
+export function AccountLine({ user }: { user: Account }) {
+  return (
+    <span className={styles.line}>
+      <MemberBadge user={user} />
+      <AtmosphereValue user={user} />
+    </span>
+  );
+}

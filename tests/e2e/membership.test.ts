@@ -1,0 +1,215 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newContext, startSite, type RunningSite } from '../helpers/e2e';
+
+let site: RunningSite;
+let browser: Browser;
+
+const stamp = Date.now().toString(36);
+const password = 'member12345';
+const DEMO_PASSWORD = 'demo12345';
+const ADMIN_PASSWORD = 'vibe-admin-2026';
+
+/** Words only the paid part of a note holds, so a page that shows them shows the paid part. */
+const SECRET = `付费正文-${stamp}`;
+
+interface Session {
+  token: string;
+  user: { id: string; username: string };
+}
+
+async function call<T>(method: string, path: string, token?: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${site.origin}${path}`, {
+    method,
+    headers: {
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const data: unknown = await response.json();
+  if (!response.ok)
+    throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(data)}`);
+  return data as T;
+}
+
+const login = (username: string, userPassword: string) =>
+  call<Session>('POST', '/api/auth/login', undefined, { username, password: userPassword });
+
+/** A paid note by a demo author, approved by the admin: free preview first, paid part last. */
+async function publishPaidNote(authorName: string, title: string, price: number) {
+  const author = await login(authorName, DEMO_PASSWORD);
+  const admin = await login('admin', ADMIN_PASSWORD);
+  const { categories } = await call<{ categories: { id: string }[] }>('GET', '/api/categories');
+  const preview = '这一段是免费预览：先讲清楚问题是什么，为什么值得花时间。';
+  const filler = Array.from(
+    { length: 6 },
+    (_, index) => `第 ${index + 1} 步：${'细节说明。'.repeat(12)}`,
+  );
+  const note = await call<{ id: string }>('POST', '/api/posts', author.token, {
+    title,
+    content: [preview, ...filler, `${SECRET}：完整的提示词模板和复盘都在这里。`].join('\n\n'),
+    categoryId: categories[0].id,
+    tags: ['付费'],
+    price,
+  });
+  await call('POST', `/api/posts/admin/${note.id}/review`, admin.token, { status: 'approved' });
+  return { id: note.id, preview };
+}
+
+/** A context already signed in (the login form has its own test in shell.test.ts). */
+async function signedIn(session: Session, mobile = false): Promise<BrowserContext> {
+  const context = await newContext(browser, site, mobile);
+  await context.addInitScript(
+    ([token, user]) => {
+      if (!localStorage.getItem('token')) {
+        localStorage.setItem('token', token);
+        localStorage.setItem('user', user);
+      }
+    },
+    [session.token, JSON.stringify(session.user)] as const,
+  );
+  return context;
+}
+
+/** The sandbox's own cashier: check the amount, then 确认支付. */
+async function payInSandbox(page: Page, amount: string) {
+  const cashier = page.getByRole('dialog', { name: '模拟支付' });
+  await cashier.waitFor();
+  await expect(cashier.textContent()).resolves.toContain(amount);
+  await cashier.getByRole('button', { name: '确认支付' }).click();
+  await cashier.waitFor({ state: 'detached' });
+}
+
+const noteBody = (page: Page) => page.locator('article');
+
+beforeAll(async () => {
+  site = await startSite();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await site?.stop();
+});
+
+describe('membership and paid notes', () => {
+  let reader: Session;
+  let bought: { id: string; preview: string };
+  let other: { id: string; preview: string };
+
+  beforeAll(async () => {
+    const username = `读者${stamp.slice(-6)}`;
+    reader = await call<Session>('POST', '/api/auth/register', undefined, {
+      username,
+      email: `${stamp}@example.com`,
+      password,
+    });
+    [bought, other] = await Promise.all([
+      publishPaidNote('林深见鹿', `提示词工程实战 ${stamp}`, 9.9),
+      publishPaidNote('代码诗人', `Rust 所有权图解 ${stamp}`, 6),
+    ]);
+  });
+
+  it('shows the preview and price, sells the note through the sandbox, then shows all of it', async () => {
+    const context = await signedIn(reader);
+    const page = await context.newPage();
+    await page.goto(`/post/${bought.id}`);
+
+    const paywall = page.getByRole('region', { name: '付费笔记' });
+    await paywall.waitFor();
+    await expect(noteBody(page).textContent()).resolves.toContain(bought.preview);
+    await expect(noteBody(page).textContent()).resolves.not.toContain(SECRET);
+    await expect(paywall.textContent()).resolves.toContain('¥9.90');
+    await expect(
+      paywall.getByRole('link', { name: /开通会员/ }).getAttribute('href'),
+    ).resolves.toBe('/membership');
+
+    await paywall.getByRole('button', { name: '购买全文，9.90 元' }).click();
+    await payInSandbox(page, '9.90');
+
+    // The note is read again at once: the paid part is there, the card is gone.
+    await page.getByText(SECRET).first().waitFor();
+    await expect(paywall.count()).resolves.toBe(0);
+    await page.getByText(/^已购买/).waitFor();
+    const record = await page.evaluate(
+      ([userId, postId]) =>
+        new Promise<unknown>((resolve, reject) => {
+          const open = indexedDB.open('vibe-paid-posts');
+          open.onerror = () => reject(open.error);
+          open.onsuccess = () => {
+            const read = open.result
+              .transaction('records')
+              .objectStore('records')
+              .get(`post_paid_${userId}_${postId}`);
+            read.onsuccess = () => resolve(read.result);
+          };
+        }),
+      [reader.user.id, bought.id] as const,
+    );
+    expect(record).toBe('true');
+
+    // The author sees the sale on their profile.
+    const author = await login('林深见鹿', DEMO_PASSWORD);
+    const sales = await call<{ items: { postId: string; salesCount: number }[] }>(
+      'GET',
+      '/api/payments/sales',
+      author.token,
+    );
+    expect(sales.items.find((item) => item.postId === bought.id)?.salesCount).toBe(1);
+    const authorContext = await signedIn(author);
+    const authorPage = await authorContext.newPage();
+    await authorPage.goto('/profile?tab=sales');
+    const row = authorPage.getByRole('row', { name: new RegExp(`提示词工程实战 ${stamp}`) });
+    await row.waitFor();
+    await expect(row.textContent()).resolves.toContain('¥9.90');
+    await authorContext.close();
+    await context.close();
+  });
+
+  it('buys a month of membership: the badge and end date appear, other paid notes open', async () => {
+    const context = await signedIn(reader);
+    const page = await context.newPage();
+    await page.goto('/membership');
+    await page.getByText('未开通').waitFor();
+    await page.getByRole('button', { name: '立即开通：月度会员，18 元' }).click();
+    await payInSandbox(page, '18');
+
+    await page.getByText('会员生效中').waitFor();
+    await page
+      .getByText(/会员有效期至 \d{4}年\d{1,2}月\d{1,2}日/)
+      .first()
+      .waitFor();
+    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? '{}'));
+    expect(stored).toMatchObject({ isPremium: true });
+    expect(new Date(stored.premiumEndDate).getTime()).toBeGreaterThan(
+      Date.now() + 29 * 24 * 3600 * 1000,
+    );
+
+    // The header shows the badge at once, and the menu says 会员 and the 氛围值.
+    const menu = page.getByRole('button', { name: `${reader.user.username} 的账号菜单` });
+    await menu.locator('[title^="会员"]').waitFor();
+    await menu.click();
+    const summary = page.getByRole('menu');
+    await expect(summary.textContent()).resolves.toMatch(/会员.*氛围值 \d+/);
+    await page.keyboard.press('Escape');
+
+    // Another author's paid note now opens in full, without buying it.
+    await page.goto(`/post/${other.id}`);
+    await page.getByText(SECRET).first().waitFor();
+    await expect(page.getByRole('region', { name: '付费笔记' }).count()).resolves.toBe(0);
+    await page.getByText('会员免费阅读').waitFor();
+    await context.close();
+  });
+
+  it('explains the atmosphere rules on /help', async () => {
+    const context = await newContext(browser, site, true);
+    const page = await context.newPage();
+    await page.goto('/help#atmosphere');
+    const rules = page.getByRole('region', { name: '氛围值规则' });
+    await rules.waitFor();
+    await rules.getByText('每日登录').waitFor();
+    await expect(rules.textContent()).resolves.toContain('每天最多');
+    await context.close();
+  });
+});
