@@ -4,12 +4,17 @@ import type { DialectName } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import type { DomainEventBus } from '../../plugins/domain-events.ts';
 import { createCategoryCatalog, type CategoryCatalog } from '../categories/category-catalog.ts';
-import { createSearchIndex, type SearchHits, type SearchIndex } from '../search/search-index.ts';
+import { createSearchIndex, type SearchHit, type SearchIndex } from '../search/search-index.ts';
 import { indexText } from '../search/segmenter.ts';
 import type { Paywall } from '../paywall/paywall.ts';
 import type { Storage } from '../storage/storage.ts';
 import { createUploadService, type UploadService } from '../uploads/upload-service.ts';
-import { parseJsonArray, createPostPresenter, type PostPresenter } from './present-post.ts';
+import {
+  parseJsonArray,
+  createPostPresenter,
+  type PostPresenter,
+  type PublicCard,
+} from './present-post.ts';
 import { createPostRepository, type PostRepository, type PostRow } from './post-repository.ts';
 import { createTtlCache, type TtlCache } from './ttl-cache.ts';
 
@@ -28,13 +33,18 @@ export interface NotesContext {
   searchIndex: SearchIndex;
   /** Published-note totals per category ('all' for the whole feed). */
   feedTotals: TtlCache<number>;
-  searchResults: TtlCache<SearchHits>;
+  /** Feed pages as every reader sees them, before the caller's own flags. */
+  feedPages: TtlCache<PublicCard[]>;
+  /** Ranked candidates per query. */
+  searchResults: TtlCache<SearchHit[]>;
   /** Published notes for the sitemap (one entry, key 'all'). */
   sitemap: TtlCache<SitemapEntry[]>;
 }
 
 /** Feed totals may lag this much behind writes made by another instance. */
 const FEED_TOTALS_TTL_MS = 10_000;
+/** Counts on a feed page may lag this much behind likes (the note page is always fresh). */
+const FEED_PAGES_TTL_MS = 5_000;
 const SEARCH_TTL_MS = 30_000;
 const SITEMAP_TTL_MS = 10 * 60_000;
 
@@ -54,6 +64,7 @@ export function createNotesContext(deps: {
     uploads: createUploadService({ db: deps.db, storage: deps.storage }),
     searchIndex: createSearchIndex(deps.db, deps.dialect),
     feedTotals: createTtlCache({ ttlMs: FEED_TOTALS_TTL_MS, maxEntries: 64 }),
+    feedPages: createTtlCache({ ttlMs: FEED_PAGES_TTL_MS, maxEntries: 500 }),
     searchResults: createTtlCache({ ttlMs: SEARCH_TTL_MS, maxEntries: 500 }),
     sitemap: createTtlCache({ ttlMs: SITEMAP_TTL_MS, maxEntries: 1 }),
   };
@@ -83,6 +94,7 @@ export async function forgetPost(context: NotesContext, postId: number): Promise
 
 function clearCaches(context: NotesContext): void {
   context.feedTotals.clear();
+  context.feedPages.clear();
   context.searchResults.clear();
   context.sitemap.clear();
 }

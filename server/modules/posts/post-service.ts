@@ -92,6 +92,8 @@ export function createPostService(context: NotesContext) {
   async function toggle(kind: ReactionKind, viewer: Viewer, id: number) {
     const row = await visibleRow(id, viewer);
     const result = await reactions[kind].toggle(viewer.id, row.id);
+    // Cards show the counts; rebuilding a page is cheap next to showing a stale one.
+    context.feedPages.clear();
     const event = { postId: row.id, authorId: row.author_id, userId: viewer.id };
     if (kind === 'likes') {
       await events.emit(result.on ? 'post.liked' : 'post.unliked', event);
@@ -125,11 +127,22 @@ export function createPostService(context: NotesContext) {
         if (!category) throw badRequest(errorText.categoryInvalid);
         categoryId = category.id;
       }
-      const [rows, total] = await Promise.all([
-        posts.listPublished({ categoryId, sort: query.sort ?? 'newest', ...window }),
+      const sort = query.sort ?? 'newest';
+      // Every reader sees the same page: it is built once, then personalised per caller.
+      const [page, total] = await Promise.all([
+        context.feedPages.get(
+          `${categoryId ?? 'all'}|${sort}|${window.limit}|${window.offset}`,
+          async () =>
+            presenter.publicCards(await posts.listPublished({ categoryId, sort, ...window })),
+        ),
         publishedTotal(categoryId),
       ]);
-      return list(rows, total, window, viewer);
+      return {
+        posts: await presenter.personalize(page, viewer),
+        total,
+        page: window.page,
+        pages: pageCount(total, window.limit),
+      };
     },
 
     /** The caller's notes in every status (or one), newest first. */

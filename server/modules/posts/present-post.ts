@@ -42,6 +42,12 @@ export async function loadAuthors(
   return new Map(rows.map((row) => [row.id, row]));
 }
 
+/** A card before the caller's own flags are added, with the row they come from. */
+export interface PublicCard {
+  row: PostCardRow;
+  card: PostCard;
+}
+
 export const parseJsonArray = <T>(text: string): T[] => {
   const value: unknown = JSON.parse(text);
   return Array.isArray(value) ? (value as T[]) : [];
@@ -60,18 +66,14 @@ export function createPostPresenter(deps: {
   const likes = createReactionRepository(deps.db, 'likes');
   const favorites = createReactionRepository(deps.db, 'favorites');
 
-  async function cards(rows: PostCardRow[], viewer: Viewer | null): Promise<PostCard[]> {
-    const ids = rows.map((row) => row.id);
-    const none = Promise.resolve(new Set<number>());
-    const [authors, categories, liked, favorited, access] = await Promise.all([
+  /** Everything of the cards that is the same for every caller (cacheable). */
+  async function publicCards(rows: PostCardRow[]): Promise<PublicCard[]> {
+    const [authors, categories] = await Promise.all([
       loadAuthors(
         deps.db,
         rows.map((row) => row.author_id),
       ),
       deps.categories.all(),
-      viewer ? likes.markedAmong(viewer.id, ids) : none,
-      viewer ? favorites.markedAmong(viewer.id, ids) : none,
-      deps.paywall.accessFor(viewer, rows),
     ]);
     const categoryById = new Map(categories.map((row) => [row.id, row]));
     // Authors are deleted with their notes; a row whose author vanished mid-request is skipped.
@@ -79,7 +81,6 @@ export function createPostPresenter(deps: {
       const author = authors.get(row.author_id);
       if (!author) return [];
       const category = categoryById.get(row.category_id);
-      const { canRead, isPaid } = access.get(row.id) ?? { canRead: false, isPaid: false };
       const id = toApiId(row.id);
       const card: PostCard = {
         _id: id,
@@ -101,22 +102,46 @@ export function createPostPresenter(deps: {
         likesCount: row.likes_count,
         favoritesCount: row.favorites_count,
         commentsCount: row.comments_count,
-        isLiked: liked.has(row.id),
-        isFavorited: favorited.has(row.id),
+        isLiked: false,
+        isFavorited: false,
         isPinned: author.pinned_post_id === row.id,
         price: row.price_cents / 100,
-        isPaid,
-        canRead,
+        isPaid: false,
+        canRead: false,
         createdAt: new Date(row.created_at).toISOString(),
         updatedAt: new Date(row.updated_at).toISOString(),
         publishedAt: isoOrNull(row.published_at),
       };
-      return [card];
+      return [{ row, card }];
     });
+  }
+
+  /** The caller's part: their likes, favorites and what the paywall lets them read. */
+  async function personalize(cards: PublicCard[], viewer: Viewer | null): Promise<PostCard[]> {
+    const rows = cards.map((entry) => entry.row);
+    const ids = rows.map((row) => row.id);
+    const none = Promise.resolve(new Set<number>());
+    const [liked, favorited, access] = await Promise.all([
+      viewer ? likes.markedAmong(viewer.id, ids) : none,
+      viewer ? favorites.markedAmong(viewer.id, ids) : none,
+      deps.paywall.accessFor(viewer, rows),
+    ]);
+    return cards.map(({ row, card }) => ({
+      ...card,
+      isLiked: liked.has(row.id),
+      isFavorited: favorited.has(row.id),
+      ...(access.get(row.id) ?? { canRead: false, isPaid: false }),
+    }));
+  }
+
+  async function cards(rows: PostCardRow[], viewer: Viewer | null): Promise<PostCard[]> {
+    return personalize(await publicCards(rows), viewer);
   }
 
   return {
     cards,
+    publicCards,
+    personalize,
 
     async full(row: PostRow, viewer: Viewer | null): Promise<Post> {
       const [card] = await cards([row], viewer);

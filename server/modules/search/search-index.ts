@@ -3,37 +3,40 @@ import type { DialectName } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import type { IndexText, QueryTerm } from './segmenter.ts';
 
-/*
- * Relevance comes from whole words (jieba) alone. Character hits only decide whether a note
- * matches: scored, they would favour short notes on length alone. Notes that match by
- * characters but not by words follow, newest first.
- */
 /** PostgreSQL keeps token positions up to 16383. */
 const MAX_POSITION = 16383;
 
-export interface SearchHits {
-  ids: number[];
-  total: number;
+/** A matching note and its relevance (higher is better). */
+export interface SearchHit {
+  id: number;
+  score: number;
 }
 
 export interface SearchIndex {
   /** Adds or replaces a published note. */
   put(postId: number, text: IndexText): Promise<void>;
   remove(postId: number): Promise<void>;
-  /** Published notes containing every term, best first, recent first among equals. */
-  search(terms: QueryTerm[], window: { limit: number; offset: number }): Promise<SearchHits>;
+  /**
+   * The newest `limit` published notes containing every term, with their relevance.
+   * Newest first lets the index stop early however common the words are; ranking a
+   * bounded set keeps every query's cost bounded too (see docs/decisions/001).
+   */
+  candidates(terms: QueryTerm[], limit: number): Promise<SearchHit[]>;
 }
 
 // Tokens are letters and digits only (see segmenter.ts), so quoting them is enough to keep
 // anything a user typed from being read as query syntax.
 const quote = (token: string) => `"${token}"`;
 
-/** FTS5: every term as a phrase over `chars`, or its words over `words` (for the rank). */
+/**
+ * FTS5: every term must appear, either as a substring (a phrase of its characters) or as all
+ * of its words (摄影技巧 also finds 摄影的几个技巧). The words also feed the rank.
+ */
 export function fts5Match(terms: QueryTerm[]): string {
   return terms
     .map((term) => {
       const phrase = `chars : ${quote(term.chars.join(' '))}`;
-      const words = term.words.map(quote).join(' OR ');
+      const words = term.words.map(quote).join(' AND ');
       return words ? `(${phrase} OR words : (${words}))` : `(${phrase})`;
     })
     .join(' AND ');
@@ -74,17 +77,13 @@ function createSqliteIndex(db: Kysely<Database>): SearchIndex {
     async remove(postId) {
       await sql`DELETE FROM post_fts WHERE rowid = ${postId}`.execute(db);
     },
-    async search(terms, window) {
-      const match = fts5Match(terms);
-      const [page, count] = await Promise.all([
-        sql<{ id: number }>`SELECT rowid AS id FROM post_fts WHERE post_fts MATCH ${match}
-          ORDER BY bm25(post_fts, 1.0, 0.0), rowid DESC
-          LIMIT ${window.limit} OFFSET ${window.offset}`.execute(db),
-        sql<{
-          n: number;
-        }>`SELECT count(*) AS n FROM post_fts WHERE post_fts MATCH ${match}`.execute(db),
-      ]);
-      return { ids: page.rows.map((row) => row.id), total: Number(count.rows[0]?.n ?? 0) };
+    async candidates(terms, limit) {
+      // Relevance comes from whole words (jieba) alone: character hits only decide whether a
+      // note matches; scored, they would favour short notes on length alone.
+      const result = await sql<SearchHit>`SELECT rowid AS id, -bm25(post_fts, 1.0, 0.0) AS score
+        FROM post_fts WHERE post_fts MATCH ${fts5Match(terms)}
+        ORDER BY rowid DESC LIMIT ${limit}`.execute(db);
+      return result.rows;
     },
   };
 }
@@ -103,20 +102,18 @@ function createPostgresIndex(db: Kysely<Database>): SearchIndex {
     async remove(postId) {
       await sql`DELETE FROM post_fts WHERE post_id = ${postId}`.execute(db);
     },
-    async search(terms, window) {
-      const chars = charsTsquery(terms);
-      const words = wordsTsquery(terms);
-      const [page, count] = await Promise.all([
-        sql<{ id: number }>`SELECT f.post_id AS id FROM post_fts f JOIN posts p ON p.id = f.post_id
-          WHERE f.chars @@ ${chars}::tsquery
-          ORDER BY ts_rank(f.words, ${words}::tsquery) DESC,
-            p.published_at DESC, f.post_id DESC
-          LIMIT ${window.limit} OFFSET ${window.offset}`.execute(db),
-        sql<{
-          n: number;
-        }>`SELECT count(*) AS n FROM post_fts WHERE chars @@ ${chars}::tsquery`.execute(db),
-      ]);
-      return { ids: page.rows.map((row) => Number(row.id)), total: Number(count.rows[0]?.n ?? 0) };
+    async candidates(terms, limit) {
+      // The same rule as fts5Match: each term as a substring, or as all of its words.
+      const matches = terms.map((term) => {
+        const words = term.words.map(lexeme).join(' & ');
+        const phrase = sql`chars @@ ${charsTsquery([term])}::tsquery`;
+        return words ? sql`(${phrase} OR words @@ ${words}::tsquery)` : phrase;
+      });
+      const result = await sql<SearchHit>`SELECT post_id AS id,
+          ts_rank(words, ${wordsTsquery(terms)}::tsquery) AS score
+        FROM post_fts WHERE ${sql.join(matches, sql` AND `)}
+        ORDER BY post_id DESC LIMIT ${limit}`.execute(db);
+      return result.rows.map((row) => ({ id: Number(row.id), score: Number(row.score) }));
     },
   };
 }

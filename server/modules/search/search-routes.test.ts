@@ -67,6 +67,12 @@ describe.each(testDatabases)('search (%s)', (kind) => {
     expect(await found('typescript')).toEqual([ids.coding]);
   });
 
+  it('finds the words of a term apart, but not just one of them', async () => {
+    expect(await found('人像技巧')).toEqual([]);
+    expect(await found('摄影技巧')).toEqual([ids.photo]);
+    expect(await found('夜景技巧')).toEqual([ids.photo]);
+  });
+
   it('requires every word of a multi-word query', async () => {
     expect(await found('AI 画图')).toEqual([ids.ai]);
     expect(await found('摄影 三脚架')).toEqual([ids.photo]);

@@ -2,7 +2,17 @@ import { POST_LIMITS, type PostList, type PostListQuery } from '../../../contrac
 import { pageWindow } from '../../lib/pagination.ts';
 import type { Viewer } from '../../plugins/auth.ts';
 import type { NotesContext } from '../posts/notes-context.ts';
+import type { SearchHit } from './search-index.ts';
 import { parseQuery } from './segmenter.ts';
+
+/**
+ * How many of the newest matches a query ranks. More would make a common word (AI, 编程)
+ * cost as much as reading its whole index; readers rarely page past the first few pages.
+ */
+export const SEARCH_CANDIDATES = 1000;
+
+/** Best first; among equals, newest first. */
+const byRelevance = (a: SearchHit, b: SearchHit) => b.score - a.score || b.id - a.id;
 
 /** Full-text search over published notes (see docs/decisions/001-chinese-search.md). */
 export function createSearchService(context: NotesContext) {
@@ -14,19 +24,22 @@ export function createSearchService(context: NotesContext) {
       const terms = parseQuery(text);
       if (terms.length === 0) return { posts: [], total: 0, page: window.page, pages: 0 };
 
-      const key = JSON.stringify([terms.map((term) => term.chars), window.limit, window.offset]);
-      const hits = await context.searchResults.get(key, () =>
-        context.searchIndex.search(terms, window),
+      // One ranked list per query serves all its pages.
+      const ranked = await context.searchResults.get(
+        JSON.stringify(terms.map((term) => term.chars)),
+        async () =>
+          (await context.searchIndex.candidates(terms, SEARCH_CANDIDATES)).sort(byRelevance),
       );
-      const rows = await context.posts.cardsByIds(hits.ids);
+      const ids = ranked.slice(window.offset, window.offset + window.limit).map((hit) => hit.id);
+      const rows = await context.posts.cardsByIds(ids);
       return {
         posts: await context.presenter.cards(
           rows.filter((row) => row.status === 'approved'),
           viewer,
         ),
-        total: hits.total,
+        total: ranked.length,
         page: window.page,
-        pages: Math.ceil(hits.total / window.limit),
+        pages: Math.ceil(ranked.length / window.limit),
       };
     },
   };
