@@ -1,7 +1,16 @@
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { getSitemapEntries } from '../api/get-sitemap';
-import { buildSitemap, downloadSitemap } from '../sitemap';
+
+/** Fetches the notes and hands sitemap.xml to the browser, unless the page moved on. */
+async function generateSitemap(isCancelled: () => boolean): Promise<void> {
+  // Loaded on demand: nobody but a site owner ever asks for this.
+  const [{ getSitemapEntries }, { buildSitemap, downloadSitemap }] = await Promise.all([
+    import('../api/get-sitemap'),
+    import('../sitemap'),
+  ]);
+  const xml = buildSitemap(window.location.origin, await getSitemapEntries());
+  if (!isCancelled()) downloadSitemap(xml);
+}
 
 /** SPEC.md section 2's hidden utility: `?generate-sitemap=true` downloads sitemap.xml. */
 export function useSitemapDownload() {
@@ -10,12 +19,10 @@ export function useSitemapDownload() {
   useEffect(() => {
     if (!requested) return;
     let cancelled = false;
-    getSitemapEntries()
-      .then((entries) => {
-        if (!cancelled) downloadSitemap(buildSitemap(window.location.origin, entries));
-      })
-      // SPEC.md section 8: a sitemap failure is only logged.
-      .catch((error: unknown) => console.error('sitemap generation failed', error));
+    // SPEC.md section 8: a sitemap failure is only logged.
+    generateSitemap(() => cancelled).catch((error: unknown) =>
+      console.error('sitemap generation failed', error),
+    );
     return () => {
       cancelled = true;
     };
