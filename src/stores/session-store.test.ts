@@ -4,7 +4,12 @@ import type { User } from '../../contract/user';
 import { ApiError, api } from '../lib/api/client';
 import { emitAppEvent, onAppEvent } from '../lib/auth-events';
 import { reloadPage } from '../lib/page-reload';
-import { normalizeUser, startSessionSync, useSessionStore } from './session-store';
+import {
+  cancelPostSignInRefresh,
+  normalizeUser,
+  startSessionSync,
+  useSessionStore,
+} from './session-store';
 
 vi.mock('../lib/page-reload', () => ({ reloadPage: vi.fn() }));
 
@@ -42,7 +47,10 @@ beforeEach(() => {
 
 afterEach(() => {
   stopSync();
+  cancelPostSignInRefresh();
+  vi.useRealTimers();
   vi.restoreAllMocks();
+  delete document.documentElement.dataset.theme;
   vi.mocked(reloadPage).mockClear();
 });
 
@@ -231,5 +239,113 @@ describe('logout', () => {
     await state().logout();
     expect(localStorage.getItem('token')).toBeNull();
     expect(reloadPage).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('after sign-in (SPEC.md section 4 flags)', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+
+  it('leaves the login flag and reads the user again 500 ms later, then clears it', async () => {
+    const get = vi.spyOn(api, 'get').mockResolvedValue({ ...serverUser, atmosphereValue: 40 });
+    await state().signIn({ token: 't2', user: serverUser }, 'phone');
+    expect(localStorage.getItem('forceRefreshUser')).toBe('true');
+    await vi.advanceTimersByTimeAsync(499);
+    expect(get).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(get).toHaveBeenCalledTimes(1);
+    expect(state().user?.atmosphereValue).toBe(40);
+    expect(localStorage.getItem('forceRefreshUser')).toBeNull();
+  });
+
+  it('marks a registration with just_registered and registration_time', async () => {
+    vi.setSystemTime(new Date('2026-03-01T08:00:00Z'));
+    vi.spyOn(api, 'get').mockResolvedValue(serverUser);
+    await state().signIn({ token: 't2', user: serverUser }, 'register');
+    expect(localStorage.getItem('just_registered')).toBe('true');
+    expect(localStorage.getItem('registration_time')).toBe(String(Date.now()));
+    await vi.advanceTimersByTimeAsync(500);
+    expect(localStorage.getItem('just_registered')).toBeNull();
+    expect(localStorage.getItem('registration_time')).toBe(String(Date.now() - 500));
+  });
+
+  it('finishes a WeChat sign-in after a reload: refresh, announce, flag removed', async () => {
+    localStorage.setItem('token', 't5');
+    localStorage.setItem('user', JSON.stringify({ ...serverUser, id: undefined }));
+    localStorage.setItem('wechat_login_success', 'true');
+    const get = vi.spyOn(api, 'get').mockResolvedValue({ ...serverUser, _id: undefined, id: 7 });
+    const successes: string[] = [];
+    const changes: unknown[] = [];
+    const stops = [
+      onAppEvent('login-success', (id) => successes.push(id)),
+      onAppEvent('auth-change', (detail) => changes.push(detail)),
+    ];
+    await state().init();
+    expect(get).toHaveBeenCalledTimes(1);
+    expect(successes).toEqual([]);
+    await vi.advanceTimersByTimeAsync(500);
+    for (const stop of stops) stop();
+    expect(get).toHaveBeenCalledTimes(2);
+    expect(successes).toEqual(['7']);
+    expect(changes).toEqual([{ reason: 'login' }]);
+    expect(state().user).toMatchObject({ _id: '7', id: '7' });
+    expect(localStorage.getItem('wechat_login_success')).toBeNull();
+  });
+
+  it.each(['forceUserRefresh', 'just_registered'])(
+    'honours %s left before a reload',
+    async (key) => {
+      localStorage.setItem('token', 't5');
+      localStorage.setItem('user', JSON.stringify(serverUser));
+      localStorage.setItem(key, 'true');
+      const get = vi.spyOn(api, 'get').mockResolvedValue(serverUser);
+      await state().init();
+      await vi.advanceTimersByTimeAsync(500);
+      expect(get).toHaveBeenCalledTimes(2);
+      expect(localStorage.getItem(key)).toBeNull();
+    },
+  );
+
+  it('takes a register or refresh marker from the history entry', async () => {
+    localStorage.setItem('token', 't5');
+    localStorage.setItem('user', JSON.stringify(serverUser));
+    window.history.replaceState({ usr: { marker: 'register', tab: 1 }, key: 'k' }, '');
+    const get = vi.spyOn(api, 'get').mockResolvedValue(serverUser);
+    await state().init();
+    expect(window.history.state).toEqual({ usr: { tab: 1 }, key: 'k' });
+    await vi.advanceTimersByTimeAsync(500);
+    expect(get).toHaveBeenCalledTimes(2);
+    window.history.replaceState(null, '');
+  });
+
+  it('refreshes only once at startup without flags or markers', async () => {
+    localStorage.setItem('token', 't5');
+    localStorage.setItem('user', JSON.stringify(serverUser));
+    const get = vi.spyOn(api, 'get').mockResolvedValue(serverUser);
+    await state().init();
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(get).toHaveBeenCalledTimes(1);
+  });
+
+  it('drops the pending refresh and the flags on logout', async () => {
+    await state().signIn({ token: 't2', user: serverUser }, 'social');
+    expect(localStorage.getItem('wechat_login_success')).toBe('true');
+    vi.spyOn(api, 'post').mockResolvedValue({ success: true });
+    const get = vi.spyOn(api, 'get');
+    await state().logout();
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(get).not.toHaveBeenCalled();
+    expect(localStorage.getItem('wechat_login_success')).toBeNull();
+    expect(localStorage.getItem('forceRefreshUser')).toBeNull();
+  });
+
+  it('applies the theme of the account and the stored one at startup', async () => {
+    localStorage.setItem('theme', 'dark');
+    await state().init();
+    expect(document.documentElement.dataset.theme).toBe('dark');
+    await state().signIn({ token: 't2', user: { ...serverUser, settings: { theme: 'light' } } });
+    expect(document.documentElement.dataset.theme).toBe('light');
+    expect(localStorage.getItem('theme')).toBe('light');
   });
 });

@@ -7,9 +7,13 @@ import { POST_LOGIN_REFRESH_DELAY_MS, USER_FETCH_TIMEOUT_MS } from '../lib/const
 import { reloadPage } from '../lib/page-reload';
 import { clearPaidPosts } from '../lib/paid-posts';
 import { storageKeys } from '../lib/storage-keys';
+import { applyAccountTheme, applyTheme, storedTheme } from '../lib/theme';
 
 /** SPEC.md section 4: signed out (no token), loading, signed in (token and a user with an id). */
 export type SessionStatus = 'loading' | 'signed-in' | 'signed-out';
+
+/** How a sign-in happened; it decides which of SPEC.md section 4's flags it leaves. */
+export type SignInMethod = 'password' | 'phone' | 'social' | 'register';
 
 export interface SessionState {
   status: SessionStatus;
@@ -17,8 +21,11 @@ export interface SessionState {
   user: User | null;
   /** Startup: show the stored user at once, then verify it with the server. */
   init: () => Promise<void>;
-  /** After login or registration: keeps token and user (fetches the user when absent). */
-  signIn: (response: { token?: unknown; user?: unknown }) => Promise<void>;
+  /**
+   * After login or registration: keeps token and user (fetches the user when absent), leaves
+   * the flags of SPEC.md section 4 and reads the user again 500 ms later.
+   */
+  signIn: (response: { token?: unknown; user?: unknown }, method?: SignInMethod) => Promise<void>;
   /** Re-reads the user from the server; null when it could not. */
   refreshUser: () => Promise<User | null>;
   /** Applies a change the server reported (atmosphere value, membership, profile). */
@@ -91,7 +98,54 @@ function clearStoredSession(): void {
   localStorage.removeItem(storageKeys.userInfoCache);
 }
 
+/**
+ * SPEC.md sections 3 and 4: what a fresh sign-in leaves in localStorage. Until the refresh
+ * 500 ms later has run they survive a reload, so the next start still does it.
+ */
+const signInFlagKeys = {
+  wechatLoginSuccess: 'wechat_login_success',
+  justRegistered: storageKeys.justRegistered,
+  forceRefreshUser: storageKeys.forceRefreshUser,
+  forceUserRefresh: 'forceUserRefresh',
+} as const;
+/** When this browser last registered an account; a record, not a flag, so it stays. */
+const REGISTRATION_TIME_KEY = 'registration_time';
+/** History state markers (react-router keeps them under `usr`) that ask for the same refresh. */
+const REFRESH_MARKERS: unknown[] = ['register', 'refresh'];
+
+function leaveSignInFlags(method: SignInMethod): void {
+  localStorage.setItem(signInFlagKeys.forceRefreshUser, 'true');
+  if (method === 'social') localStorage.setItem(signInFlagKeys.wechatLoginSuccess, 'true');
+  if (method === 'register') {
+    localStorage.setItem(signInFlagKeys.justRegistered, 'true');
+    localStorage.setItem(REGISTRATION_TIME_KEY, String(Date.now()));
+  }
+}
+
+function clearSignInFlags(): void {
+  for (const key of Object.values(signInFlagKeys)) localStorage.removeItem(key);
+}
+
+/** Reads and removes a refresh marker from the current history entry. */
+function takeHistoryMarker(): boolean {
+  const entry: unknown = window.history.state;
+  if (!entry || typeof entry !== 'object' || !('usr' in entry)) return false;
+  const { usr } = entry as { usr: unknown };
+  if (!usr || typeof usr !== 'object' || !('marker' in usr)) return false;
+  const { marker, ...rest } = usr as { marker: unknown };
+  if (!REFRESH_MARKERS.includes(marker)) return false;
+  window.history.replaceState({ ...entry, usr: rest }, '');
+  return true;
+}
+
 let inFlightRefresh: Promise<User | null> | null = null;
+let postSignInTimer: ReturnType<typeof setTimeout> | undefined;
+
+/** Drops a pending post-sign-in refresh (logout, or a newer sign-in replacing it). */
+export function cancelPostSignInRefresh(): void {
+  clearTimeout(postSignInTimer);
+  postSignInTimer = undefined;
+}
 
 export const useSessionStore = create<SessionState>()((set, get) => {
   function signOutLocally() {
@@ -103,17 +157,17 @@ export const useSessionStore = create<SessionState>()((set, get) => {
     const token = localStorage.getItem(storageKeys.token);
     if (!token) return null;
     try {
-      const fetched = normalizeUser(
-        await api.get<User>('/api/auth/me', {
-          timeoutMs: USER_FETCH_TIMEOUT_MS,
-          redirectOnUnauthorized: false,
-          errorMessage: errorText.userInfoFailed,
-        }),
-      );
+      const answer = await api.get<User>('/api/auth/me', {
+        timeoutMs: USER_FETCH_TIMEOUT_MS,
+        redirectOnUnauthorized: false,
+        errorMessage: errorText.userInfoFailed,
+      });
+      const fetched = normalizeUser(answer);
       // A logout or another sign-in while the call was out makes its answer stale.
       if (localStorage.getItem(storageKeys.token) !== token) return get().user;
       if (!isComplete(fetched)) throw new ApiError(500, errorText.userInfoFailed, fetched);
       storeUser(fetched);
+      applyAccountTheme(answer);
       set({ status: 'signed-in', token, user: fetched });
       emitAppEvent('auth-state-updated');
       return fetched;
@@ -131,16 +185,38 @@ export const useSessionStore = create<SessionState>()((set, get) => {
     }
   }
 
+  /**
+   * SPEC.md section 4: 500 ms after a sign-in the user is read once more (the server fills some
+   * counters in afterwards); then the flags go. A WeChat/QQ sign-in that came through a reload
+   * is announced at that point, as the page that did it could not.
+   */
+  function refreshAfterSignIn(announce: boolean) {
+    cancelPostSignInRefresh();
+    postSignInTimer = setTimeout(() => {
+      postSignInTimer = undefined;
+      clearSignInFlags();
+      void get()
+        .refreshUser()
+        .then((user) => {
+          if (!announce || !user) return;
+          emitAppEvent('login-success', user._id);
+          emitAppEvent('auth-change', { reason: 'login' });
+        });
+    }, POST_LOGIN_REFRESH_DELAY_MS);
+  }
+
   return {
     status: 'loading',
     token: null,
     user: null,
 
     async init() {
+      applyTheme(storedTheme());
       const token = localStorage.getItem(storageKeys.token);
       const stored = readStoredUser();
       if (!token) {
         localStorage.removeItem(storageKeys.user);
+        clearSignInFlags();
         set({ status: 'signed-out', token: null, user: null });
         return;
       }
@@ -148,22 +224,20 @@ export const useSessionStore = create<SessionState>()((set, get) => {
       const user = stored.kind === 'user' && isComplete(stored.user) ? stored.user : null;
       set({ status: user ? 'signed-in' : 'loading', token, user });
 
-      const flagged =
-        localStorage.getItem(storageKeys.justRegistered) !== null ||
-        localStorage.getItem(storageKeys.forceRefreshUser) !== null;
-      localStorage.removeItem(storageKeys.justRegistered);
-      localStorage.removeItem(storageKeys.forceRefreshUser);
+      const socialSignIn = localStorage.getItem(signInFlagKeys.wechatLoginSuccess) !== null;
+      const marked = takeHistoryMarker();
+      const flagged = Object.values(signInFlagKeys).some((key) => localStorage.getItem(key));
       await get().refreshUser();
-      // SPEC.md section 4: just after registration or login the user is read once more, 500 ms
-      // later, so counters the server fills in asynchronously are picked up.
-      if (flagged) setTimeout(() => void get().refreshUser(), POST_LOGIN_REFRESH_DELAY_MS);
+      if (flagged || marked) refreshAfterSignIn(socialSignIn);
     },
 
-    async signIn(response) {
+    async signIn(response, method = 'password') {
       if (typeof response.token !== 'string' || !response.token) {
         throw new ApiError(500, errorText.noTokenLogin, response);
       }
       localStorage.setItem(storageKeys.token, response.token);
+      leaveSignInFlags(method);
+      applyAccountTheme(response.user);
       const user = normalizeUser(response.user);
       if (isComplete(user)) {
         storeUser(user);
@@ -177,6 +251,7 @@ export const useSessionStore = create<SessionState>()((set, get) => {
       if (signedIn) emitAppEvent('login-success', signedIn._id);
       emitAppEvent('auth-state-updated');
       emitAppEvent('auth-change', { reason: 'login' });
+      refreshAfterSignIn(false);
     },
 
     refreshUser() {
@@ -204,7 +279,9 @@ export const useSessionStore = create<SessionState>()((set, get) => {
           .post('/api/auth/logout', undefined, { retries: 0, redirectOnUnauthorized: false })
           .catch(() => undefined);
       }
+      cancelPostSignInRefresh();
       clearStoredSession();
+      clearSignInFlags();
       for (const key of Object.keys(localStorage)) {
         if (PAID_POST_KEY.test(key)) localStorage.removeItem(key);
       }

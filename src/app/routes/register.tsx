@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { PageMeta } from '../../components/page-meta';
 import { AuthCard } from '../../features/auth/components/auth-card';
-import { RegisterForm } from '../../features/auth/components/register-form';
+import { RegisterPanel } from '../../features/auth/components/register-panel';
 import { authTexts } from '../../features/auth/texts';
 import styles from './auth-pages.module.css';
 
@@ -20,7 +20,7 @@ export default function RegisterPage() {
       }
     >
       <PageMeta title={authTexts.registerTitle} description={authTexts.registerSubtitle} />
-      <RegisterForm />
+      <RegisterPanel />
     </AuthCard>
   );
 }

@@ -1,45 +1,85 @@
-import { Settings2 } from 'lucide-react';
-import { Avatar } from '../../components/avatar';
-import { EmptyState } from '../../components/empty-state';
 import { PageMeta } from '../../components/page-meta';
-import { selectUser, useSessionStore } from '../../stores/session-store';
-import { shellTexts } from '../texts';
-import styles from './account-pages.module.css';
+import { ChangePasswordForm } from '../../features/auth/components/account/change-password-form';
+import { LogoutEverywhere } from '../../features/auth/components/account/logout-everywhere';
+import { PhoneBinding } from '../../features/auth/components/account/phone-binding';
+import { SocialBindings } from '../../features/auth/components/account/social-bindings';
+import { AppearancePicker } from '../../features/settings/components/appearance-picker';
+import { NotificationPreferences } from '../../features/settings/components/notification-preferences';
+import { ProfileForm } from '../../features/settings/components/profile-form';
+import {
+  SectionParts,
+  SettingsLayout,
+  SettingsState,
+  type SettingsSection,
+} from '../../features/settings/components/settings-layout';
+import { useAccount } from '../../features/settings/hooks/use-account';
+import { settingsTexts } from '../../features/settings/texts';
 
-const texts = shellTexts.settings;
-const SECTIONS = ['profile', 'account', 'preferences'] as const;
+const { sections: titles } = settingsTexts;
 
+/**
+ * /settings: the settings feature's own sections (profile, notifications, appearance) and the
+ * sign-in feature's (password, phone, WeChat/QQ, log out everywhere) on one page.
+ */
 export default function SettingsPage() {
-  const user = useSessionStore(selectUser);
-  return (
-    <div className={styles.page}>
-      <PageMeta title={texts.title} description={texts.description} noindex />
-      <h1 className={styles.pageTitle}>{texts.title}</h1>
-      <div className={styles.settings}>
-        <nav className={styles.sideNav} aria-label={texts.title}>
-          {SECTIONS.map((section, index) => (
-            <span key={section} className={index === 0 ? styles.sideActive : undefined}>
-              {texts.sections[section]}
-            </span>
-          ))}
-        </nav>
-        <div className={styles.settingsBody}>
-          <section className={`${styles.card} ${styles.hero}`}>
-            <Avatar src={user?.avatar} alt={user?.username ?? ''} size={56} />
-            <div className={styles.heroText}>
-              <p className={styles.name}>{user?.username}</p>
-              <p className={styles.status}>{user?.email || texts.emailMissing}</p>
-            </div>
-          </section>
-          <section className={styles.card}>
-            <EmptyState
-              icon={<Settings2 size={28} />}
-              title={texts.emptyTitle}
-              description={texts.emptyText}
+  const { data: account, error, mutate, save, patch } = useAccount();
+
+  let body = <SettingsState error={error} onRetry={() => void mutate()} />;
+  if (account) {
+    const sections: SettingsSection[] = [
+      {
+        id: 'profile',
+        title: titles.profile,
+        content: <ProfileForm account={account} onSaved={save} />,
+      },
+      {
+        id: 'security',
+        title: titles.security,
+        content: (
+          <SectionParts>
+            <ChangePasswordForm
+              hasPassword={account.hasPassword}
+              onChanged={() => patch((current) => ({ ...current, hasPassword: true }))}
             />
-          </section>
-        </div>
-      </div>
-    </div>
+            <PhoneBinding phone={account.phone} onBound={save} />
+          </SectionParts>
+        ),
+      },
+      { id: 'social', title: titles.social, content: <SocialBindings /> },
+      {
+        id: 'notifications',
+        title: titles.notifications,
+        description: settingsTexts.notifications.hint,
+        content: (
+          <NotificationPreferences
+            preferences={account.settings.notifications}
+            onSaved={(notifications) =>
+              patch((current) => ({ ...current, settings: { ...current.settings, notifications } }))
+            }
+          />
+        ),
+      },
+      {
+        id: 'appearance',
+        title: titles.appearance,
+        description: settingsTexts.appearance.hint,
+        content: (
+          <AppearancePicker
+            onSaved={(theme) =>
+              patch((current) => ({ ...current, settings: { ...current.settings, theme } }))
+            }
+          />
+        ),
+      },
+      { id: 'sessions', title: titles.sessions, danger: true, content: <LogoutEverywhere /> },
+    ];
+    body = <SettingsLayout sections={sections} />;
+  }
+
+  return (
+    <>
+      <PageMeta title={settingsTexts.title} description={settingsTexts.description} noindex />
+      {body}
+    </>
   );
 }

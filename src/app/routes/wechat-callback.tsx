@@ -1,18 +1,23 @@
+import { useLocation } from 'react-router-dom';
 import { PageMeta } from '../../components/page-meta';
-import { Spinner } from '../../components/spinner';
 import { AuthCard } from '../../features/auth/components/auth-card';
+import { SocialCallback } from '../../features/auth/components/social-callback';
+import { isSocialType } from '../../features/auth/social/oauth-pending';
 import { authTexts } from '../../features/auth/texts';
-import styles from './auth-pages.module.css';
 
-/** Where WeChat sends the browser back after a QR login; the exchange itself comes later. */
+/**
+ * Where WeChat (/auth/wechat/callback) and QQ Connect (/auth/qq/callback) send the browser
+ * back; the provider is the path's second part.
+ */
 export default function WechatCallbackPage() {
+  const { pathname, search } = useLocation();
+  const named = pathname.split('/')[2];
+  const provider = isSocialType(named) ? named : 'wechat';
+  const { title } = authTexts.social[provider];
   return (
-    <AuthCard title={authTexts.wechatTitle}>
-      <PageMeta title={authTexts.wechatTitle} noindex />
-      <div className={styles.pending}>
-        <Spinner label={authTexts.wechatCompleting} size="large" />
-        <p>{authTexts.wechatCompleting}</p>
-      </div>
+    <AuthCard title={title}>
+      <PageMeta title={title} noindex />
+      <SocialCallback provider={provider} search={search} />
     </AuthCard>
   );
 }

@@ -1,24 +1,27 @@
+import type { SuccessResponse } from '../../../../contract/auth';
 import { api } from '../../../lib/api/client';
 import { authTexts } from '../texts';
 
-export function requestPasswordReset(email: string): Promise<unknown> {
-  return api.post(
+const resetPath = (token: string) => `/api/auth/reset-password/${encodeURIComponent(token)}`;
+
+/** The server answers the same whether or not the address has an account. */
+export function requestPasswordReset(email: string): Promise<SuccessResponse> {
+  return api.post<SuccessResponse>(
     '/api/auth/forgot-password',
     { email: email.trim() },
-    {
-      errorMessage: authTexts.forgotFailed,
-      retries: 0,
-    },
+    { errorMessage: authTexts.forgotFailed, retries: 0 },
   );
 }
 
-export function resetPassword(token: string, password: string): Promise<unknown> {
-  return api.post(
-    `/api/auth/reset-password/${encodeURIComponent(token)}`,
+/** Rejects with the server's reason (invalid, expired or already used) before any typing. */
+export function checkResetToken(token: string): Promise<SuccessResponse> {
+  return api.get<SuccessResponse>(resetPath(token), { errorMessage: authTexts.resetFailed });
+}
+
+export function resetPassword(token: string, password: string): Promise<SuccessResponse> {
+  return api.post<SuccessResponse>(
+    resetPath(token),
     { password },
-    {
-      errorMessage: authTexts.resetFailed,
-      retries: 0,
-    },
+    { errorMessage: authTexts.resetFailed, retries: 0 },
   );
 }

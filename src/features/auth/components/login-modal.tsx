@@ -6,6 +6,8 @@ import { useModalStore } from '../../../stores/modal-store';
 import { authTexts } from '../texts';
 import styles from './login-modal.module.css';
 import { PasswordLoginForm } from './password-login-form';
+import { PhoneLoginForm } from './phone-login-form';
+import { SocialLoginPanel } from './social-login-panel';
 
 const METHODS = ['password', 'phone', 'wechat', 'qq'] as const;
 type Method = (typeof METHODS)[number];
@@ -62,15 +64,10 @@ export default function LoginModal() {
         aria-labelledby={`login-tab-${method}`}
         className={styles.panel}
       >
-        {method === 'password' ? (
-          <PasswordLoginForm onSuccess={signedIn} />
-        ) : (
-          <div className={styles.unavailable}>
-            <p>{authTexts.methodUnavailable(authTexts.tabs[method])}</p>
-            <button type="button" className={styles.switch} onClick={() => setMethod('password')}>
-              {authTexts.usePassword}
-            </button>
-          </div>
+        {method === 'password' && <PasswordLoginForm onSuccess={signedIn} />}
+        {method === 'phone' && <PhoneLoginForm onSuccess={signedIn} onLeave={close} />}
+        {(method === 'wechat' || method === 'qq') && (
+          <SocialLoginPanel provider={method} from={returnPathOf(login?.from)} />
         )}
       </div>
       <div className={styles.links}>

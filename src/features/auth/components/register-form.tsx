@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { errorText } from '../../../../contract/messages';
 import { Button } from '../../../components/button';
 import { TextField } from '../../../components/text-field';
@@ -8,6 +8,7 @@ import { useSessionStore } from '../../../stores/session-store';
 import { register } from '../api/register';
 import { authTexts } from '../texts';
 import { hasErrors, validateRegister, type FieldErrors, type RegisterInput } from '../validation';
+import { AgreementNote } from './agreement-note';
 import styles from './auth-form.module.css';
 
 /** Server answers that belong to one field rather than to the whole form. */
@@ -51,7 +52,7 @@ export function RegisterForm() {
         email: input.email.trim(),
         password: input.password,
       });
-      await useSessionStore.getState().signIn(response);
+      await useSessionStore.getState().signIn(response, 'register');
       notify.success(authTexts.registerSuccess);
       navigate('/', { replace: true, state: { marker: 'register' } });
     } catch (error) {
@@ -104,16 +105,7 @@ export function RegisterForm() {
       <Button type="submit" size="large" block loading={busy} loadingLabel={authTexts.registering}>
         {authTexts.registerButton}
       </Button>
-      <p className={styles.fine}>
-        {authTexts.agreement}
-        <Link to="/terms" className={styles.link}>
-          {authTexts.terms}
-        </Link>
-        {authTexts.and}
-        <Link to="/privacy" className={styles.link}>
-          {authTexts.privacy}
-        </Link>
-      </p>
+      <AgreementNote />
     </form>
   );
 }

@@ -1,0 +1,125 @@
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { errorText } from '../../../../contract/messages';
+import { Button } from '../../../components/button';
+import { TextField } from '../../../components/text-field';
+import { notify } from '../../../lib/notify';
+import { useSessionStore } from '../../../stores/session-store';
+import { registerWithPhone } from '../api/phone';
+import { authTexts } from '../texts';
+import {
+  hasErrors,
+  normalizePhone,
+  validatePhoneRegister,
+  type FieldErrors,
+  type PhoneRegisterInput,
+} from '../validation';
+import { AgreementNote } from './agreement-note';
+import styles from './auth-form.module.css';
+import { PhoneCodeFields } from './phone-code-fields';
+
+/** Server answers (400 with a message, SPEC.md section 8) that belong to one field. */
+const FIELD_OF_MESSAGE: Record<string, keyof PhoneRegisterInput> = {
+  [errorText.usernameTaken]: 'username',
+  [errorText.usernameInvalid]: 'username',
+  [errorText.phoneTaken]: 'phone',
+  [errorText.phoneInvalid]: 'phone',
+  [errorText.codeWrong]: 'code',
+  [errorText.codeExpired]: 'code',
+  [errorText.codeFormatInvalid]: 'code',
+  [errorText.passwordInvalid]: 'password',
+};
+
+export function PhoneRegisterForm({ initialPhone = '' }: { initialPhone?: string }) {
+  const navigate = useNavigate();
+  const [input, setInput] = useState<PhoneRegisterInput>({
+    phone: initialPhone,
+    code: '',
+    username: '',
+    password: '',
+    confirm: '',
+  });
+  const [errors, setErrors] = useState<FieldErrors<keyof PhoneRegisterInput>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const set = (name: keyof PhoneRegisterInput) => (value: string) =>
+    setInput((current) => ({ ...current, [name]: value }));
+  const field = (name: 'username' | 'password' | 'confirm') => ({
+    value: input[name],
+    error: errors[name],
+    onChange: (event: { target: { value: string } }) => set(name)(event.target.value),
+  });
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const found = validatePhoneRegister(input);
+    setErrors(found);
+    setFormError(null);
+    if (hasErrors(found)) return;
+    setBusy(true);
+    try {
+      const response = await registerWithPhone({
+        username: input.username.trim(),
+        phone: normalizePhone(input.phone),
+        verificationCode: input.code.trim(),
+        password: input.password,
+      });
+      await useSessionStore.getState().signIn(response, 'register');
+      notify.success(authTexts.registerSuccess);
+      navigate('/', { replace: true, state: { marker: 'register' } });
+    } catch (error) {
+      const message = error instanceof Error ? error.message : errorText.phoneRegisterFailed;
+      const target = FIELD_OF_MESSAGE[message];
+      if (target) setErrors({ [target]: message });
+      else setFormError(message);
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form className={styles.form} onSubmit={submit} noValidate>
+      {formError && (
+        <p className={styles.alert} role="alert">
+          {formError}
+        </p>
+      )}
+      <PhoneCodeFields
+        purpose="register"
+        phone={input.phone}
+        code={input.code}
+        onPhoneChange={set('phone')}
+        onCodeChange={set('code')}
+        errors={errors}
+        onErrors={(next) => setErrors((current) => ({ ...current, ...next }))}
+      />
+      <TextField
+        label={authTexts.usernameLabel}
+        placeholder={authTexts.usernamePlaceholder}
+        autoComplete="username"
+        maxLength={20}
+        {...field('username')}
+      />
+      <TextField
+        label={authTexts.newPasswordLabel}
+        placeholder={authTexts.newPasswordPlaceholder}
+        type="password"
+        autoComplete="new-password"
+        maxLength={64}
+        {...field('password')}
+      />
+      <TextField
+        label={authTexts.confirmLabel}
+        placeholder={authTexts.confirmPlaceholder}
+        type="password"
+        autoComplete="new-password"
+        maxLength={64}
+        {...field('confirm')}
+      />
+      <Button type="submit" size="large" block loading={busy} loadingLabel={authTexts.registering}>
+        {authTexts.registerButton}
+      </Button>
+      <AgreementNote />
+    </form>
+  );
+}
