@@ -154,7 +154,11 @@ export function PostDetail({ post, viewer, extraActions, paywall }: PostDetailPr
             ))}
           </div>
           <p className={styles.time}>
-            {edited ? postTexts.editedAt : postTexts.publishedAt}{' '}
+            {edited
+              ? postTexts.editedAt
+              : post.publishedAt
+                ? postTexts.publishedAt
+                : postTexts.submittedAt}{' '}
             <time dateTime={edited ? post.updatedAt : post.createdAt}>
               {formatTime(edited ? post.updatedAt : (post.publishedAt ?? post.createdAt))}
             </time>
