@@ -20,6 +20,8 @@ const TARGETS: Record<(typeof CATEGORIES)[number], number> = {
   seo: 100,
 };
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+/** Full reports for a closer look (bench/results is not committed). */
+const RESULTS = path.resolve('bench/results');
 
 interface PageReport {
   name: string;
@@ -121,11 +123,11 @@ async function main() {
       const run = await lighthouse(`${site.origin}${pagePath}`, flags);
       if (!run) throw new Error(`Lighthouse gave no result for ${pagePath}`);
       reports.push(report(name, pagePath, run.lhr));
+      mkdirSync(RESULTS, { recursive: true });
+      writeFileSync(path.join(RESULTS, `lighthouse-${name}.json`), JSON.stringify(run.lhr));
     }
 
-    const folder = path.resolve('bench/results');
-    mkdirSync(folder, { recursive: true });
-    writeFileSync(path.join(folder, 'lighthouse.json'), JSON.stringify(reports, null, 2));
+    writeFileSync(path.join(RESULTS, 'lighthouse.json'), JSON.stringify(reports, null, 2));
     for (const page of reports) {
       const line = CATEGORIES.map((id) => {
         const ok = page.scores[id] >= TARGETS[id] ? '' : ' ✗';

@@ -1,0 +1,71 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { PostList } from '../../contract/post.ts';
+
+/**
+ * The home page with its first feed page inside (issue 7): the HTML for `/` carries the JSON of
+ * `GET /api/posts` for the default feed and a preload of the first cover at the size the card
+ * will ask for, so the largest image starts downloading with the HTML instead of after the
+ * bundle, the API call and the render.
+ */
+
+/** The query of the home feed's first page (src/features/posts/hooks/use-feed.ts). */
+export const INITIAL_FEED_QUERY = 'sort=newest&page=1&limit=20';
+export const INITIAL_FEED_ELEMENT_ID = 'initial-feed';
+
+/** Must match the card's `sizes` (note-card.tsx) and the srcset widths (src/lib/image-url.ts). */
+const CARD_SIZES =
+  '(min-width: 1400px) 250px, (min-width: 1200px) 290px, (min-width: 768px) 33vw, 50vw';
+const VARIANT_WIDTHS = [320, 480, 640, 960, 1280];
+
+const escapeAttribute = (value: string) =>
+  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+/** JSON inside <script>: nothing in it may close the element or start a comment. */
+const escapeScriptJson = (json: string) =>
+  json
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+
+export function coverPreload(url: string): string {
+  const srcset = VARIANT_WIDTHS.map((width) => `${url}?w=${width} ${width}w`).join(', ');
+  return (
+    `<link rel="preload" as="image" fetchpriority="high" ` +
+    `imagesrcset="${escapeAttribute(srcset)}" imagesizes="${escapeAttribute(CARD_SIZES)}">`
+  );
+}
+
+export function injectFeed(shell: string, feedJson: string, feed: PostList): string {
+  const cover = feed.posts.find((post) => post.cover)?.cover;
+  const head = cover?.url.startsWith('/api/uploads/') ? coverPreload(cover.url) : '';
+  const data =
+    `<script type="application/json" id="${INITIAL_FEED_ELEMENT_ID}" ` +
+    `data-query="${INITIAL_FEED_QUERY}">${escapeScriptJson(feedJson)}</script>`;
+  return shell.replace('</head>', `${head}</head>`).replace('</body>', `${data}</body>`);
+}
+
+async function inlineFeed(app: FastifyInstance) {
+  const webRoot = app.config.webRoot;
+  const shellFile = webRoot ? path.join(webRoot, 'index.html') : null;
+  if (!shellFile || !existsSync(shellFile)) return;
+  const shell = readFileSync(shellFile, 'utf8');
+
+  app.get('/', async (request, reply) => {
+    void reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache');
+    // Only the default feed is inlined: a category or another sort loads as usual.
+    if (Object.keys(request.query as object).length > 0) return shell;
+    const feed = await app.inject({
+      method: 'GET',
+      url: `/api/posts?${INITIAL_FEED_QUERY}`,
+      // Counted against the reader's own rate limit, as the call it saves would have been.
+      remoteAddress: request.ip,
+    });
+    if (feed.statusCode !== 200) return shell;
+    return injectFeed(shell, feed.body, feed.json<PostList>());
+  });
+}
+
+export default fp(inlineFeed, { name: 'inline-feed', dependencies: ['static-site'] });
