@@ -1,4 +1,5 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { loadChunk } from '../lib/chunk-load';
 
 /**
  * Every page bundle, loaded on demand. The loaders are kept apart from the lazy components so
@@ -14,6 +15,7 @@ const loaders = {
   search: () => import('./routes/search'),
   adminReview: () => import('./routes/admin-review'),
   adminStats: () => import('./routes/admin-stats'),
+  adminFeedback: () => import('./routes/admin-feedback'),
   membership: () => import('./routes/membership'),
   settings: () => import('./routes/settings'),
   register: () => import('./routes/register'),
@@ -30,8 +32,9 @@ type Pages = {
   [K in PageName]: LazyExoticComponent<Awaited<ReturnType<(typeof loaders)[K]>>['default']>;
 };
 
+/** A bundle that fails or takes over 120 s rejects with ChunkLoadError (SPEC.md section 8). */
 export const pages = Object.fromEntries(
-  Object.entries(loaders).map(([name, load]) => [name, lazy(load)]),
+  Object.entries(loaders).map(([name, load]) => [name, lazy(() => loadChunk(load))]),
 ) as unknown as Pages;
 
 /** Starts downloading page bundles without rendering them; failures wait for real use. */

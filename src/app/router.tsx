@@ -16,6 +16,7 @@ const {
   search: Search,
   adminReview: AdminReview,
   adminStats: AdminStats,
+  adminFeedback: AdminFeedback,
   membership: Membership,
   settings: Settings,
   register: Register,
@@ -111,6 +112,14 @@ export const routes: RouteObject[] = [
             element: (
               <RequireAdmin>
                 <AdminStats />
+              </RequireAdmin>
+            ),
+          },
+          {
+            path: 'admin/feedback',
+            element: (
+              <RequireAdmin>
+                <AdminFeedback />
               </RequireAdmin>
             ),
           },

@@ -15,7 +15,8 @@ export interface AppEventMap {
   'auth-expired': undefined;
   'open-feedback-modal': undefined;
   'open-notifications-panel': undefined;
-  'open-messages-panel': undefined;
+  /** With a user id, the panel opens the thread with that user (私信 on a profile). */
+  'open-messages-panel': { userId?: string } | undefined;
 }
 
 export type AppEventName = keyof AppEventMap;

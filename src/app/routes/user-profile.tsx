@@ -83,9 +83,7 @@ export default function UserProfilePage() {
                 size="small"
                 onClick={() =>
                   me
-                    ? window.dispatchEvent(
-                        new CustomEvent('open-messages-panel', { detail: { userId: user.id } }),
-                      )
+                    ? emitAppEvent('open-messages-panel', { userId: user.id })
                     : emitAppEvent('open-login-modal', { from: `/profile/${user.id}` })
                 }
               >

@@ -4,6 +4,7 @@ import type { Notification } from '../../../../contract/notification';
 import { Button } from '../../../components/button';
 import { EmptyState } from '../../../components/empty-state';
 import { Modal } from '../../../components/modal';
+import { emitAppEvent } from '../../../lib/auth-events';
 import { useNotifications } from '../hooks/use-notifications';
 import { notificationTarget } from '../notification-view';
 import { notificationTexts } from '../texts';
@@ -28,9 +29,7 @@ export default function NotificationsPanel({ open, onClose }: NotificationsPanel
     if (target.kind === 'page') {
       navigate(target.to);
     } else {
-      window.dispatchEvent(
-        new CustomEvent('open-messages-panel', { detail: { userId: target.userId } }),
-      );
+      emitAppEvent('open-messages-panel', { userId: target.userId });
     }
   }
 
