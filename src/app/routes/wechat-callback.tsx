@@ -13,9 +13,9 @@ export default function WechatCallbackPage() {
   const { pathname, search } = useLocation();
   const named = pathname.split('/')[2];
   const provider = isSocialType(named) ? named : 'wechat';
-  const { title } = authTexts.social[provider];
+  const { title, subtitle } = authTexts.social[provider];
   return (
-    <AuthCard title={title}>
+    <AuthCard title={title} subtitle={subtitle}>
       <PageMeta title={title} noindex />
       <SocialCallback provider={provider} search={search} />
     </AuthCard>

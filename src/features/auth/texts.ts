@@ -26,7 +26,7 @@ export const authTexts = {
   registerTitle: '注册账号',
   registerSubtitle: '加入国内领先的 Vibe Coding 社区，和开发者一起交流',
   usernameLabel: '用户名',
-  usernamePlaceholder: '2–20 个字符，中文、字母、数字或下划线',
+  usernamePlaceholder: '2–20 位中文、字母、数字或下划线',
   emailLabel: '邮箱',
   emailPlaceholder: 'name@example.com',
   newPasswordLabel: '密码',
@@ -70,7 +70,7 @@ export const authTexts = {
   resendIn: (seconds: number) => `${seconds} 秒后重发`,
   codeSent: '验证码已发送，5 分钟内有效',
   devCodeHint: '开发模式：验证码已输出到服务器日志',
-  phoneNotRegisteredHint: '该手机号还没有注册，',
+  phoneNotRegisteredHint: '还没有账号？',
   registerByPhone: '用手机号注册',
 
   registerModes: { email: '邮箱注册', phone: '手机注册' },
@@ -93,6 +93,7 @@ export const authTexts = {
     wechat: {
       name: '微信',
       title: '微信登录',
+      subtitle: '用微信账号登录氛围笔记',
       notConfigured: errorText.wechatNotConfigured,
       completing: '正在完成微信登录，请稍候…',
       notBound: (nickname: string) => `微信账号“${nickname}”还没有绑定氛围笔记账号。`,
@@ -106,6 +107,7 @@ export const authTexts = {
     qq: {
       name: 'QQ',
       title: 'QQ 登录',
+      subtitle: '用 QQ 账号登录氛围笔记',
       notConfigured: errorText.qqNotConfigured,
       completing: '正在完成 QQ 登录，请稍候…',
       notBound: (nickname: string) => `QQ 账号“${nickname}”还没有绑定氛围笔记账号。`,

@@ -1,5 +1,6 @@
 import { useSearchParams } from 'react-router-dom';
 import { authTexts } from '../texts';
+import styles from './auth-form.module.css';
 import { PhoneRegisterForm } from './phone-register-form';
 import { RegisterForm } from './register-form';
 import { SegmentedChoice } from './segmented-choice';
@@ -19,7 +20,7 @@ export function RegisterPanel() {
     setParams(next === 'phone' ? { mode: 'phone' } : {}, { replace: true });
 
   return (
-    <>
+    <div className={styles.stack}>
       <SegmentedChoice
         label={authTexts.registerModesLabel}
         options={MODES}
@@ -32,6 +33,6 @@ export function RegisterPanel() {
       ) : (
         <RegisterForm />
       )}
-    </>
+    </div>
   );
 }

@@ -1,0 +1,276 @@
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { startFakeWechat, type FakeWechat } from '../fakes/fake-wechat';
+import { startSmtpInbox, type SmtpInbox } from '../fakes/smtp-inbox';
+import { launchBrowser, newContext, startSite, type RunningSite } from '../helpers/e2e';
+
+/**
+ * Every way in, end to end in Chromium against the real server: phone registration and login
+ * with codes read from the development SMS provider's log, WeChat QR login through a fake
+ * WeChat on loopback, and a password reset mailed through a real SMTP server on loopback.
+ */
+
+let site: RunningSite;
+let browser: Browser;
+let wechat: FakeWechat;
+let inbox: SmtpInbox;
+
+beforeAll(async () => {
+  [wechat, inbox] = await Promise.all([startFakeWechat(), startSmtpInbox()]);
+  site = await startSite({ seedDemo: false, env: { ...wechat.env, SMTP_URL: inbox.url } });
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await site?.stop();
+  await wechat?.close();
+  await inbox?.close();
+});
+
+const stamp = () => Date.now().toString(36).slice(-6);
+const password = 'signin12345';
+const loginDialog = (page: Page) => page.getByRole('dialog', { name: '登录氛围笔记' });
+const accountMenu = (page: Page, username: string) =>
+  page.getByRole('button', { name: `${username} 的账号菜单` });
+
+/** A mainland number no other test uses. */
+function freshPhone(): string {
+  return `139${String(Date.now() % 1e8).padStart(8, '0')}`;
+}
+
+/** The codes the development SMS provider wrote to the server log for a number, in order. */
+function loggedCodes(phone: string): string[] {
+  const codes: string[] = [];
+  for (const line of site.logs) {
+    if (!line.includes('"sms"')) continue;
+    try {
+      const entry = JSON.parse(line) as { sms?: { phone?: string; code?: string } };
+      if (entry.sms?.phone === phone && entry.sms.code) codes.push(entry.sms.code);
+    } catch {
+      // A line that is not JSON (a warning on stderr) carries no code.
+    }
+  }
+  return codes;
+}
+
+async function nthCode(phone: string, count: number): Promise<string> {
+  return vi.waitFor(() => {
+    const codes = loggedCodes(phone);
+    if (codes.length < count) throw new Error(`no code number ${count} for ${phone} yet`);
+    return codes[count - 1]!;
+  });
+}
+
+/**
+ * One code a minute per number: instead of waiting that minute, the test moves the number's
+ * earlier codes a minute into the past, in the server's own database.
+ */
+function backdateCodes(phone: string) {
+  const db = new Database(path.join(site.dataDir, 'site.db'));
+  try {
+    db.prepare('UPDATE verification_codes SET created_at = created_at - 61000 WHERE phone = ?').run(
+      phone,
+    );
+  } finally {
+    db.close();
+  }
+}
+
+async function logOut(page: Page, username: string) {
+  await accountMenu(page, username).click();
+  await Promise.all([
+    page.waitForEvent('load'),
+    page.getByRole('menuitem', { name: '退出登录' }).click(),
+  ]);
+  await page.getByRole('button', { name: '登录', exact: true }).waitFor();
+}
+
+async function openLogin(page: Page) {
+  await page.getByRole('button', { name: '登录', exact: true }).click();
+  await loginDialog(page).waitFor();
+  return loginDialog(page);
+}
+
+async function apiRegister(username: string, email: string) {
+  const response = await fetch(`${site.origin}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, email, password }),
+  });
+  expect(response.status).toBe(200);
+  return (await response.json()) as { token: string };
+}
+
+describe('signing in', () => {
+  it('registers by phone, logs out and logs back in with a code', async () => {
+    const context = await newContext(browser, site);
+    const page = await context.newPage();
+    const phone = freshPhone();
+    const username = `phone_${stamp()}`;
+
+    await page.goto('/register?mode=phone');
+    await page.getByRole('radio', { name: '手机注册' }).waitFor();
+    await page.getByLabel('手机号', { exact: true }).fill(phone);
+    await page.getByRole('button', { name: '获取验证码' }).click();
+    await page.getByText('开发模式：验证码已输出到服务器日志').waitFor();
+    await expect(page.getByRole('button', { name: /秒后重发/ }).isDisabled()).resolves.toBe(true);
+    await page.getByLabel('验证码', { exact: true }).fill(await nthCode(phone, 1));
+    await page.getByLabel('用户名').fill(username);
+    await page.getByLabel('密码', { exact: true }).fill(password);
+    await page.getByLabel('确认密码').fill(password);
+    await page.getByRole('button', { name: '注册', exact: true }).click();
+    await accountMenu(page, username).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/');
+    // SPEC.md section 4: the registration flags, cleared by the refresh 500 ms later.
+    await expect(page.evaluate(() => localStorage.getItem('registration_time'))).resolves.toMatch(
+      /^\d+$/,
+    );
+    await vi.waitFor(async () => {
+      expect(await page.evaluate(() => localStorage.getItem('just_registered'))).toBeNull();
+    });
+
+    await logOut(page, username);
+    backdateCodes(phone);
+    const dialog = await openLogin(page);
+    await dialog.getByRole('tab', { name: '手机验证码' }).click();
+    await dialog.getByLabel('手机号', { exact: true }).fill(phone);
+    await dialog.getByRole('button', { name: '获取验证码' }).click();
+    const code = await nthCode(phone, 2);
+    const wrong = code === '000000' ? '111111' : '000000';
+    await dialog.getByLabel('验证码', { exact: true }).fill(wrong);
+    await dialog.getByRole('button', { name: '登录', exact: true }).click();
+    await dialog.getByText('验证码错误').waitFor();
+    await dialog.getByLabel('验证码', { exact: true }).fill(code);
+    await dialog.getByRole('button', { name: '登录', exact: true }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await accountMenu(page, username).waitFor();
+    await context.close();
+  });
+
+  it('points an unregistered number to phone registration', async () => {
+    const context = await newContext(browser, site, true);
+    const page = await context.newPage();
+    await page.goto('/');
+    const dialog = await openLogin(page);
+    await dialog.getByRole('tab', { name: '手机验证码' }).click();
+    const phone = freshPhone();
+    await dialog.getByLabel('手机号', { exact: true }).fill(phone);
+    await dialog.getByRole('button', { name: '获取验证码' }).click();
+    await dialog.getByText('该手机号未注册').waitFor();
+    await dialog.getByRole('link', { name: '用手机号注册' }).click();
+    await page.waitForURL((url) => url.pathname === '/register');
+    await expect(page.getByLabel('手机号', { exact: true }).inputValue()).resolves.toBe(phone);
+    await context.close();
+  });
+
+  it('signs up and back in with the WeChat QR code', async () => {
+    const context = await newContext(browser, site);
+    const page = await context.newPage();
+    const scanner = wechat.newUser();
+    const username = `wx_${stamp()}`;
+
+    // First scan: no account yet, so the callback page offers to create one.
+    await page.goto('/');
+    let dialog = await openLogin(page);
+    await dialog.getByRole('tab', { name: 'QQ' }).click();
+    await dialog.getByText('QQ 登录未配置').waitFor();
+    wechat.signInAs(scanner);
+    await dialog.getByRole('tab', { name: '微信' }).click();
+    await page.waitForURL((url) => url.pathname === '/auth/wechat/callback');
+    await page.getByText(`微信账号“${scanner.nickname}”还没有绑定氛围笔记账号。`).waitFor();
+    await page.getByLabel('用户名').fill(username);
+    await page.getByRole('button', { name: '创建并登录' }).click();
+    await accountMenu(page, username).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/');
+    expect(wechat.calls).toContain('/sns/oauth2/access_token');
+    await vi.waitFor(async () => {
+      expect(await page.evaluate(() => localStorage.getItem('wechat_login_success'))).toBeNull();
+    });
+
+    // Second scan: the identity is bound, and the sign-in returns to the note it was for.
+    await logOut(page, username);
+    wechat.signInAs(scanner);
+    await page.goto('/login?from=/post/42');
+    dialog = loginDialog(page);
+    await dialog.getByRole('tab', { name: '微信' }).click();
+    await page.waitForURL((url) => url.pathname === '/post/42');
+    await expect(page.evaluate(() => localStorage.getItem('token'))).resolves.toBeTruthy();
+    await page.goto('/');
+    await accountMenu(page, username).waitFor();
+    await context.close();
+  });
+
+  it('refuses a WeChat return that this tab did not start', async () => {
+    const context = await newContext(browser, site);
+    const page = await context.newPage();
+    const before = wechat.calls.length;
+    await page.goto('/auth/wechat/callback?code=stolen-code&state=forged-state');
+    await page.getByText('授权已失效或来源不明，请重新发起登录').waitFor();
+    await expect(page.getByRole('link', { name: '重新登录' }).isVisible()).resolves.toBe(true);
+    expect(wechat.calls.length).toBe(before);
+    await expect(page.evaluate(() => localStorage.getItem('token'))).resolves.toBeNull();
+    await context.close();
+  });
+
+  it('resets a password through the e-mailed link and ends the old sessions', async () => {
+    const username = `reset_${stamp()}`;
+    const email = `${username}@example.com`;
+    const { token: oldToken } = await apiRegister(username, email);
+
+    // A browser that was signed in before the reset.
+    const before = await newContext(browser, site);
+    const stale = await before.newPage();
+    await stale.goto('/');
+    await stale.evaluate((token) => localStorage.setItem('token', token), oldToken);
+    await stale.reload();
+    await accountMenu(stale, username).waitFor();
+
+    const context = await newContext(browser, site);
+    const page = await context.newPage();
+    // The answer is the same for an address nobody registered.
+    await page.goto('/forgot-password');
+    await page.getByLabel('邮箱').fill(`nobody_${stamp()}@example.com`);
+    await page.getByRole('button', { name: '发送重置邮件' }).click();
+    await page.getByText('如果该邮箱已注册').waitFor();
+
+    const mailsBefore = inbox.received.length;
+    await page.goto('/forgot-password');
+    await page.getByLabel('邮箱').fill(email);
+    await page.getByRole('button', { name: '发送重置邮件' }).click();
+    await page.getByText('如果该邮箱已注册').waitFor();
+    const mail = await inbox.nextMail(email, mailsBefore);
+    const link = /https?:\/\/\S+\/reset-password\/[A-Za-z0-9_-]+/.exec(mail.text)?.[0];
+    expect(link).toBeDefined();
+
+    const newPassword = 'brandnew2468';
+    await page.goto(link!);
+    await page.getByLabel('密码', { exact: true }).fill(newPassword);
+    await page.getByLabel('确认密码').fill(newPassword);
+    await page.getByRole('button', { name: '重置密码' }).click();
+    const dialog = loginDialog(page);
+    await dialog.waitFor();
+    await dialog.getByLabel('用户名或邮箱').fill(username);
+    await dialog.getByLabel('密码', { exact: true }).fill(newPassword);
+    await dialog.getByRole('button', { name: '登录', exact: true }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await accountMenu(page, username).waitFor();
+
+    // The link worked once; the session from before the reset is over.
+    await page.goto(link!);
+    await page.getByText('重置链接已使用过，请重新申请').waitFor();
+    await stale.reload();
+    await stale.getByRole('button', { name: '登录', exact: true }).waitFor();
+    await expect(stale.evaluate(() => localStorage.getItem('token'))).resolves.toBeNull();
+    const oldLogin = await fetch(`${site.origin}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username, password }),
+    });
+    expect(oldLogin.status).toBe(401);
+    await before.close();
+    await context.close();
+  });
+});
