@@ -13,6 +13,6 @@ export interface FeedQuery {
 export const getPosts = ({ category, sort, page, limit }: FeedQuery) =>
   api.get<PostList>('/api/posts', { query: { category, sort, page, limit } });
 
-/** Notes by the people the caller follows. */
-export const getFollowingPosts = ({ sort, page, limit }: FeedQuery) =>
-  api.get<PostList>('/api/posts', { query: { feed: 'following', sort, page, limit } });
+/** Notes by the people the caller follows, newest first. */
+export const getFollowingPosts = ({ page, limit }: FeedQuery) =>
+  api.get<PostList>('/api/posts/following-feed', { query: { page, limit } });
