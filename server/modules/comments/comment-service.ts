@@ -99,7 +99,7 @@ export function createCommentService(context: NotesContext) {
         created_at: Date.now(),
         deleted_at: null,
       });
-      context.feedPages.clear();
+      context.publicPages.clear();
       await context.events.emit('comment.created', {
         commentId: row.id,
         postId: post.id,
@@ -120,7 +120,7 @@ export function createCommentService(context: NotesContext) {
         comment.author_id === viewer.id || post?.author_id === viewer.id || viewer.isAdmin;
       if (!allowed) throw forbidden(errorText.notCommentAuthor);
       const commentsCount = await comments.remove(comment);
-      context.feedPages.clear();
+      context.publicPages.clear();
       await context.events.emit('comment.deleted', {
         commentId: comment.id,
         postId: comment.post_id,

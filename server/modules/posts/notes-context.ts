@@ -33,8 +33,8 @@ export interface NotesContext {
   searchIndex: SearchIndex;
   /** Published-note totals per category ('all' for the whole feed). */
   feedTotals: TtlCache<number>;
-  /** Feed pages as every reader sees them, before the caller's own flags. */
-  feedPages: TtlCache<PublicCard[]>;
+  /** Feed and search pages as every reader sees them, before the caller's own flags. */
+  publicPages: TtlCache<PublicCard[]>;
   /** Ranked candidates per query. */
   searchResults: TtlCache<SearchHit[]>;
   /** Published notes for the sitemap (one entry, key 'all'). */
@@ -43,8 +43,8 @@ export interface NotesContext {
 
 /** Feed totals may lag this much behind writes made by another instance. */
 const FEED_TOTALS_TTL_MS = 10_000;
-/** Counts on a feed page may lag this much behind likes (the note page is always fresh). */
-const FEED_PAGES_TTL_MS = 5_000;
+/** A page's counts may lag this much behind another instance's writes (the note page is always fresh). */
+const PUBLIC_PAGES_TTL_MS = 5_000;
 const SEARCH_TTL_MS = 30_000;
 const SITEMAP_TTL_MS = 10 * 60_000;
 
@@ -64,7 +64,7 @@ export function createNotesContext(deps: {
     uploads: createUploadService({ db: deps.db, storage: deps.storage }),
     searchIndex: createSearchIndex(deps.db, deps.dialect),
     feedTotals: createTtlCache({ ttlMs: FEED_TOTALS_TTL_MS, maxEntries: 64 }),
-    feedPages: createTtlCache({ ttlMs: FEED_PAGES_TTL_MS, maxEntries: 500 }),
+    publicPages: createTtlCache({ ttlMs: PUBLIC_PAGES_TTL_MS, maxEntries: 1000 }),
     searchResults: createTtlCache({ ttlMs: SEARCH_TTL_MS, maxEntries: 500 }),
     sitemap: createTtlCache({ ttlMs: SITEMAP_TTL_MS, maxEntries: 1 }),
   };
@@ -94,7 +94,7 @@ export async function forgetPost(context: NotesContext, postId: number): Promise
 
 function clearCaches(context: NotesContext): void {
   context.feedTotals.clear();
-  context.feedPages.clear();
+  context.publicPages.clear();
   context.searchResults.clear();
   context.sitemap.clear();
 }

@@ -93,7 +93,7 @@ export function createPostService(context: NotesContext) {
     const row = await visibleRow(id, viewer);
     const result = await reactions[kind].toggle(viewer.id, row.id);
     // Cards show the counts; rebuilding a page is cheap next to showing a stale one.
-    context.feedPages.clear();
+    context.publicPages.clear();
     const event = { postId: row.id, authorId: row.author_id, userId: viewer.id };
     if (kind === 'likes') {
       await events.emit(result.on ? 'post.liked' : 'post.unliked', event);
@@ -130,8 +130,8 @@ export function createPostService(context: NotesContext) {
       const sort = query.sort ?? 'newest';
       // Every reader sees the same page: it is built once, then personalised per caller.
       const [page, total] = await Promise.all([
-        context.feedPages.get(
-          `${categoryId ?? 'all'}|${sort}|${window.limit}|${window.offset}`,
+        context.publicPages.get(
+          `feed|${categoryId ?? 'all'}|${sort}|${window.limit}|${window.offset}`,
           async () =>
             presenter.publicCards(await posts.listPublished({ categoryId, sort, ...window })),
         ),

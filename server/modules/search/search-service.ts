@@ -25,18 +25,22 @@ export function createSearchService(context: NotesContext) {
       if (terms.length === 0) return { posts: [], total: 0, page: window.page, pages: 0 };
 
       // One ranked list per query serves all its pages.
-      const ranked = await context.searchResults.get(
-        JSON.stringify(terms.map((term) => term.chars)),
-        async () =>
-          (await context.searchIndex.candidates(terms, SEARCH_CANDIDATES)).sort(byRelevance),
+      const key = JSON.stringify(terms.map((term) => term.chars));
+      const ranked = await context.searchResults.get(key, async () =>
+        (await context.searchIndex.candidates(terms, SEARCH_CANDIDATES)).sort(byRelevance),
       );
-      const ids = ranked.slice(window.offset, window.offset + window.limit).map((hit) => hit.id);
-      const rows = await context.posts.cardsByIds(ids);
+      const page = await context.publicPages.get(
+        `search|${key}|${window.limit}|${window.offset}`,
+        async () => {
+          const ids = ranked
+            .slice(window.offset, window.offset + window.limit)
+            .map((hit) => hit.id);
+          const rows = await context.posts.cardsByIds(ids);
+          return context.presenter.publicCards(rows.filter((row) => row.status === 'approved'));
+        },
+      );
       return {
-        posts: await context.presenter.cards(
-          rows.filter((row) => row.status === 'approved'),
-          viewer,
-        ),
+        posts: await context.presenter.personalize(page, viewer),
         total: ranked.length,
         page: window.page,
         pages: Math.ceil(ranked.length / window.limit),
