@@ -62,6 +62,16 @@ export default defineConfig({
   ],
   // Read by the service worker build too (vite-plugin-pwa passes `define` on).
   define: { __API_SCHEMA__: JSON.stringify(apiSchemaVersion()) },
+  build: {
+    rolldownOptions: {
+      // contract/ builds its schemas with TypeBox at module level; the browser only wants the
+      // constants beside them, so the unused schema calls (and TypeBox) are dropped.
+      treeshake: {
+        manualPureFunctions: ['Type'],
+        moduleSideEffects: (id) => !/[\\/](typebox|contract)[\\/]/.test(id),
+      },
+    },
+  },
   server: {
     proxy: { '/api': 'http://127.0.0.1:8080' },
   },
