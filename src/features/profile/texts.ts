@@ -30,5 +30,9 @@ export const profileTexts = {
   userNotFound: '用户不存在',
   loadFailed: '加载失败，请检查网络后重试。',
   retry: '重试',
+  loading: '加载中…',
+  loadMore: '加载更多',
+  followersEmpty: '还没有粉丝。',
+  followingEmpty: '还没有关注任何人。',
   backHome: '返回首页',
 } as const;

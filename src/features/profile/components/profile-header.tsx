@@ -1,8 +1,10 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { User } from '../../../../contract/user';
 import { Avatar } from '../../../components/avatar';
 import { formatCount } from '../../../lib/format';
+import type { FollowListKind } from '../api/follow-lists';
 import { profileTexts } from '../texts';
+import { FollowListModal } from './follow-list-modal';
 import styles from './profile-header.module.css';
 
 export interface ProfileHeaderProps {
@@ -11,13 +13,14 @@ export interface ProfileHeaderProps {
   actions?: ReactNode;
 }
 
-/** Avatar, name, bio and the four totals of a profile. */
+/** Avatar, name, bio and the four totals of a profile; 粉丝 and 关注 open their lists. */
 export function ProfileHeader({ user, actions }: ProfileHeaderProps) {
-  const totals = [
+  const [openList, setOpenList] = useState<FollowListKind | null>(null);
+  const totals: { label: string; value?: number; list?: FollowListKind }[] = [
     { label: profileTexts.posts, value: user.postsCount },
     { label: profileTexts.likes, value: user.totalLikes },
-    { label: profileTexts.followers, value: user.followersCount },
-    { label: profileTexts.following, value: user.followingCount },
+    { label: profileTexts.followers, value: user.followersCount, list: 'followers' },
+    { label: profileTexts.following, value: user.followingCount, list: 'following' },
   ];
   return (
     <header className={styles.header}>
@@ -29,12 +32,26 @@ export function ProfileHeader({ user, actions }: ProfileHeaderProps) {
           {totals.map((total) => (
             <div key={total.label} className={styles.total}>
               <dt>{total.label}</dt>
-              <dd>{formatCount(total.value ?? 0)}</dd>
+              <dd>
+                {total.list ? (
+                  <button
+                    type="button"
+                    className={styles.totalButton}
+                    aria-label={`${formatCount(total.value ?? 0)} ${total.label}`}
+                    onClick={() => setOpenList(total.list ?? null)}
+                  >
+                    {formatCount(total.value ?? 0)}
+                  </button>
+                ) : (
+                  formatCount(total.value ?? 0)
+                )}
+              </dd>
             </div>
           ))}
         </dl>
       </div>
       {actions && <div className={styles.actions}>{actions}</div>}
+      <FollowListModal userId={user.id} kind={openList} onClose={() => setOpenList(null)} />
     </header>
   );
 }
