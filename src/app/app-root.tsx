@@ -1,9 +1,13 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { Toaster } from 'react-hot-toast';
-import { Outlet, ScrollRestoration, useSearchParams } from 'react-router-dom';
+import { Outlet, ScrollRestoration, useLocation, useSearchParams } from 'react-router-dom';
+import { SWRConfig } from 'swr';
 import { PageSpinner } from '../components/spinner';
 import { OfflineLayer } from '../features/offline/offline-layer';
-import { PREFETCH_DELAY_MS, TOAST_DURATION_MS } from '../lib/constants';
+import { apiCacheConfig } from '../lib/api-cache/swr-cache';
+import { ChunkLoadBoundary } from '../lib/chunk-load-boundary';
+import { PREFETCH_DELAY_MS } from '../lib/constants';
+import { toasterSettings, useToastLimit } from '../lib/notify';
 import { useModalStore } from '../stores/modal-store';
 import { prefetchPages } from './pages';
 import { generateSitemapOnRequest } from './sitemap-request';
@@ -15,11 +19,15 @@ const ModalHost = lazy(() => import('./modal-host'));
 
 /**
  * Wraps every route, with or without the common layout: the overlays (login modal, panels,
- * toasts), scroll restoration, the bundle prefetch and the hidden sitemap utility.
+ * toasts), scroll restoration, the bundle prefetch and the hidden sitemap utility. SWR runs on
+ * the API cache (lifetimes of SPEC.md section 9); a page bundle that fails to load shows the
+ * reload page.
  */
 export function AppRoot() {
   const modalsRequested = useModalStore((state) => state.modalsRequested);
+  const { pathname } = useLocation();
   const [params] = useSearchParams();
+  useToastLimit();
   const wantsSitemap = params.get('generate-sitemap') === 'true';
 
   useEffect(() => {
@@ -35,10 +43,12 @@ export function AppRoot() {
   }, [wantsSitemap]);
 
   return (
-    <>
-      <Suspense fallback={<PageSpinner label={shellTexts.loadingPage} />}>
-        <Outlet />
-      </Suspense>
+    <SWRConfig value={apiCacheConfig}>
+      <ChunkLoadBoundary resetKey={pathname}>
+        <Suspense fallback={<PageSpinner label={shellTexts.loadingPage} />}>
+          <Outlet />
+        </Suspense>
+      </ChunkLoadBoundary>
       {modalsRequested && (
         <Suspense fallback={null}>
           <LoginModal />
@@ -46,9 +56,9 @@ export function AppRoot() {
         </Suspense>
       )}
       <Toaster
-        position="top-right"
+        {...toasterSettings}
         toastOptions={{
-          duration: TOAST_DURATION_MS,
+          ...toasterSettings.toastOptions,
           style: {
             border: '1px solid var(--color-border)',
             background: 'var(--color-surface-raised)',
@@ -60,6 +70,6 @@ export function AppRoot() {
       />
       <ScrollRestoration />
       <OfflineLayer />
-    </>
+    </SWRConfig>
   );
 }

@@ -32,6 +32,15 @@ export const PREFETCH_DELAY_MS = 3_000;
 export const TOAST_DURATION_MS = 3_000;
 
 /**
+ * "feedback toast 3 s, at most 3; message toast default 3 s, top offset 8; notice 4.5 s; stack
+ * threshold 3." react-hot-toast has one kind of toast: all last 3 s, sit 8 px from the top, and
+ * past 3 on screen the oldest goes; a notice (the network notice) stays 4.5 s.
+ */
+export const TOAST_TOP_OFFSET_PX = 8;
+export const TOAST_LIMIT = 3;
+export const NOTICE_DURATION_MS = 4_500;
+
+/**
  * "Unread polling at least 30 s apart (5 s when forced). Backup polling: 5 min when real-time
  * link connected, 60 s when tab visible and not connected, 120 s when hidden."
  */

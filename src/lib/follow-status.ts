@@ -1,12 +1,11 @@
 import type { FollowResult, FollowStatus } from '../../contract/follow';
 import { api } from './api/client';
+import { cachedFetch, rememberAnswer } from './api-cache/cached-fetch';
+import { apiCachePolicies } from './api-cache/policies';
 import { storageKeys } from './storage-keys';
 
-/** SPEC.md section 3: "Session caches: ... follow-status (2 min)". */
-export const FOLLOW_STATUS_TTL_MS = 2 * 60 * 1000;
-const CACHE_KEY = 'follow_status';
-
-type StatusCache = Record<string, { isFollowing: boolean; at: number }>;
+/** SPEC.md section 3: "Session caches: ... follow-status (2 min)" (the API cache's policy). */
+export const FOLLOW_STATUS_TTL_MS = apiCachePolicies.followStatus.ttlMs;
 
 /** A user in a following list: SPEC.md allows bare ids or objects carrying `_id`. */
 export interface FollowedUser {
@@ -15,18 +14,6 @@ export interface FollowedUser {
   username?: string;
   avatar?: string;
 }
-
-function readCache(): StatusCache {
-  try {
-    const parsed: unknown = JSON.parse(sessionStorage.getItem(CACHE_KEY) ?? '{}');
-    return parsed && typeof parsed === 'object' ? (parsed as StatusCache) : {};
-  } catch {
-    return {};
-  }
-}
-
-/** Keyed by viewer too, so another account in this tab never sees the previous one's answers. */
-const cacheKey = (viewerId: string, userId: string) => `${viewerId}:${userId}`;
 
 function viewerId(): string | null {
   try {
@@ -41,12 +28,10 @@ function viewerId(): string | null {
   }
 }
 
+/** Keyed by viewer too, so another account in this tab never sees the previous one's answers. */
 export function rememberFollowStatus(userId: string, isFollowing: boolean): void {
   const viewer = viewerId();
-  if (!viewer) return;
-  const cache = readCache();
-  cache[cacheKey(viewer, userId)] = { isFollowing, at: Date.now() };
-  sessionStorage.setItem(CACHE_KEY, JSON.stringify(cache));
+  if (viewer) rememberAnswer('followStatus', { viewer, userId }, isFollowing);
 }
 
 /**
@@ -56,15 +41,13 @@ export function rememberFollowStatus(userId: string, isFollowing: boolean): void
 export async function getFollowStatus(userId: string | null | undefined): Promise<boolean> {
   const viewer = viewerId();
   if (!userId || !viewer || !localStorage.getItem(storageKeys.token)) return false;
-  const cached = readCache()[cacheKey(viewer, userId)];
-  if (cached && Date.now() - cached.at < FOLLOW_STATUS_TTL_MS) return cached.isFollowing;
   try {
-    const answer = await api.get<FollowStatus>(
-      `/api/auth/users/${encodeURIComponent(userId)}/follow-status`,
-    );
-    const isFollowing = answer?.isFollowing === true;
-    rememberFollowStatus(userId, isFollowing);
-    return isFollowing;
+    return await cachedFetch('followStatus', { viewer, userId }, async () => {
+      const answer = await api.get<FollowStatus>(
+        `/api/auth/users/${encodeURIComponent(userId)}/follow-status`,
+      );
+      return answer?.isFollowing === true;
+    });
   } catch {
     return false;
   }

@@ -1,10 +1,11 @@
 import toast from 'react-hot-toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from './api/client';
-import { notify } from './notify';
+import { errorText } from '../../contract/messages';
+import { notify, toasterSettings } from './notify';
 
 vi.mock('react-hot-toast', () => {
-  const fn = Object.assign(vi.fn(), { error: vi.fn(), success: vi.fn() });
+  const fn = Object.assign(vi.fn(), { error: vi.fn(), success: vi.fn(), dismiss: vi.fn() });
   return { default: fn };
 });
 
@@ -15,6 +16,7 @@ beforeEach(() => {
   clock += 3_600_000;
   vi.setSystemTime(clock);
   vi.mocked(toast.error).mockClear();
+  vi.mocked(toast).mockClear();
 });
 
 afterEach(() => vi.useRealTimers());
@@ -39,5 +41,32 @@ describe('notify', () => {
       '用户名已被占用',
       '注册失败，请稍后再试',
     ]);
+  });
+});
+
+describe('the network notice', () => {
+  it('stays 4.5 s and shows at most once per 10 s however many calls fail', () => {
+    const lost = () => new ApiError(0, errorText.networkLost);
+    notify.failure(lost(), '点赞失败');
+    notify.failure(lost(), '收藏失败');
+    expect(toast).toHaveBeenCalledTimes(1);
+    expect(toast).toHaveBeenCalledWith(errorText.networkLost, {
+      id: errorText.networkLost,
+      duration: 4_500,
+    });
+    expect(toast.error).not.toHaveBeenCalled();
+    vi.setSystemTime(clock + 10_000);
+    notify.failure(lost(), '点赞失败');
+    expect(toast).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('toaster settings', () => {
+  it('are top right, 3 s, 8 px from the top', () => {
+    expect(toasterSettings).toEqual({
+      position: 'top-right',
+      containerStyle: { top: 8 },
+      toastOptions: { duration: 3_000 },
+    });
   });
 });
