@@ -50,5 +50,9 @@ export const UNREAD_POLL_CONNECTED_MS = 300_000;
 export const UNREAD_POLL_VISIBLE_MS = 60_000;
 export const UNREAD_POLL_HIDDEN_MS = 120_000;
 
+/** "User refresh debounced 300 ms, at least 3 s apart." */
+export const USER_REFRESH_DEBOUNCE_MS = 300;
+export const USER_REFRESH_MIN_GAP_MS = 3_000;
+
 /** "After registration or login ... user info refreshes after 500 ms." */
 export const POST_LOGIN_REFRESH_DELAY_MS = 500;

@@ -3,14 +3,16 @@ import { mutate, type Cache } from 'swr';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { errorText } from '../../contract/messages';
 import type { User } from '../../contract/user';
-import { ApiError } from './api/client';
-import { Uncached } from './api-cache/cached-fetch';
+import { ApiError, api } from './api/client';
+import { forgetRequests, Uncached } from './api-cache/cached-fetch';
 import { apiCacheProvider } from './api-cache/swr-cache';
 import {
   cancelUserRetries,
+  fetchCurrentUser,
   profileCacheKey,
   retryAfterMs,
   userProfileFetcher,
+  userRefreshScheduler,
   USER_RETRY_AFTER_DEFAULT_MS,
 } from './user-fetch';
 
@@ -33,6 +35,7 @@ beforeEach(() => {
 afterEach(() => {
   cancelUserRetries();
   vi.useRealTimers();
+  vi.restoreAllMocks();
   vi.mocked(mutate).mockClear();
 });
 
@@ -87,5 +90,49 @@ describe('user fetch on 429', () => {
   it('rethrows every other failure', async () => {
     const failure = new ApiError(404, errorText.userNotFound);
     await expect(userProfileFetcher('9', () => Promise.reject(failure))()).rejects.toBe(failure);
+  });
+});
+
+describe('user refresh scheduler', () => {
+  it('debounces requests by 300 ms and keeps refreshes at least 3 s apart', () => {
+    const refresh = vi.fn();
+    const scheduler = userRefreshScheduler(refresh);
+    scheduler.request();
+    vi.advanceTimersByTime(200);
+    scheduler.request();
+    vi.advanceTimersByTime(299);
+    expect(refresh).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
+    expect(refresh).toHaveBeenCalledTimes(1);
+    // 1 s later: the debounce alone would allow it at 1.3 s, the gap holds it to 3 s.
+    vi.advanceTimersByTime(1_000);
+    scheduler.request();
+    vi.advanceTimersByTime(1_999);
+    expect(refresh).toHaveBeenCalledTimes(1);
+    vi.advanceTimersByTime(1);
+    expect(refresh).toHaveBeenCalledTimes(2);
+    scheduler.request();
+    scheduler.cancel();
+    vi.advanceTimersByTime(10_000);
+    expect(refresh).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('fetchCurrentUser', () => {
+  afterEach(() => forgetRequests());
+
+  it('reuses the current user for 10 s unless forced, per session', async () => {
+    const get = vi.spyOn(api, 'get').mockResolvedValue(shown);
+    await fetchCurrentUser('token-a');
+    await fetchCurrentUser('token-a');
+    expect(get).toHaveBeenCalledTimes(1);
+    expect(get).toHaveBeenCalledWith(
+      '/api/auth/me',
+      expect.objectContaining({ timeoutMs: 10_000 }),
+    );
+    await fetchCurrentUser('token-a', { force: true });
+    await fetchCurrentUser('token-b');
+    expect(get).toHaveBeenCalledTimes(3);
+    expect(JSON.stringify(sessionStorage)).not.toContain('token-a');
   });
 });

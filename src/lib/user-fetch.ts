@@ -1,10 +1,15 @@
 import { mutate } from 'swr';
 import { errorText } from '../../contract/messages';
 import { DEFAULT_AVATAR, type User } from '../../contract/user';
-import { ApiError } from './api/client';
+import { ApiError, api } from './api/client';
 import { apiCacheKey } from './api-cache/cache-key';
-import { uncached } from './api-cache/cached-fetch';
+import { cachedFetch, uncached } from './api-cache/cached-fetch';
 import { cachedData } from './api-cache/swr-cache';
+import {
+  USER_FETCH_TIMEOUT_MS,
+  USER_REFRESH_DEBOUNCE_MS,
+  USER_REFRESH_MIN_GAP_MS,
+} from './constants';
 import { resilienceTexts } from './resilience-texts';
 
 /** SPEC.md section 8: "429 on user fetch: reads retryAfter (default 5 s)". */
@@ -94,6 +99,61 @@ export function userProfileFetcher(
       // Typed as the user SWR will see once the middleware has unwrapped it.
       return uncached(user) as unknown as User;
     }
+  };
+}
+
+/** A short tag of a token, so each session has its own current-user entry (never the token). */
+function sessionTag(token: string): string {
+  let hash = 0x811c9dc5;
+  for (let index = 0; index < token.length; index++) {
+    hash = Math.imul(hash ^ token.charCodeAt(index), 0x01000193);
+  }
+  return (hash >>> 0).toString(36);
+}
+
+/**
+ * GET /api/auth/me for the session `token` through the API cache: "current user 10 s unless
+ * forced" (SPEC.md section 9). A 401 rejects without the fetch wrapper's redirect: the session
+ * store decides what an expired session means at startup.
+ */
+export function fetchCurrentUser(token: string, options: { force?: boolean } = {}) {
+  return cachedFetch(
+    'currentUser',
+    { session: sessionTag(token) },
+    () =>
+      api.get<User>('/api/auth/me', {
+        timeoutMs: USER_FETCH_TIMEOUT_MS,
+        redirectOnUnauthorized: false,
+        errorMessage: errorText.userInfoFailed,
+      }),
+    options,
+  );
+}
+
+/**
+ * "User refresh debounced 300 ms, at least 3 s apart": a burst of refresh requests (events from
+ * several places after one payment) becomes one, and refreshes never come closer than 3 s.
+ */
+export function userRefreshScheduler(refresh: () => void) {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let lastRunAt = Number.NEGATIVE_INFINITY;
+  return {
+    request() {
+      clearTimeout(timer);
+      const wait = Math.max(
+        USER_REFRESH_DEBOUNCE_MS,
+        lastRunAt + USER_REFRESH_MIN_GAP_MS - Date.now(),
+      );
+      timer = setTimeout(() => {
+        timer = undefined;
+        lastRunAt = Date.now();
+        refresh();
+      }, wait);
+    },
+    cancel() {
+      clearTimeout(timer);
+      timer = undefined;
+    },
   };
 }
 

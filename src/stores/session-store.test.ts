@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { errorText } from '../../contract/messages';
 import type { User } from '../../contract/user';
 import { ApiError, api } from '../lib/api/client';
+import { forgetRequests } from '../lib/api-cache/cached-fetch';
 import { emitAppEvent, onAppEvent } from '../lib/auth-events';
 import { reloadPage } from '../lib/page-reload';
 import {
@@ -48,6 +49,7 @@ beforeEach(() => {
 afterEach(() => {
   stopSync();
   cancelPostSignInRefresh();
+  forgetRequests();
   vi.useRealTimers();
   vi.restoreAllMocks();
   delete document.documentElement.dataset.theme;
@@ -209,6 +211,26 @@ describe('sync', () => {
     emitAppEvent('refresh-user-data');
     await vi.waitFor(() => expect(state().user?.atmosphereValue).toBe(99));
     expect(get).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('user refresh on refresh-user-data', () => {
+  it('turns a burst into one refresh after 300 ms and keeps refreshes 3 s apart', async () => {
+    vi.useFakeTimers();
+    await state().signIn({ token: 't2', user: serverUser });
+    cancelPostSignInRefresh();
+    const get = vi.spyOn(api, 'get').mockResolvedValue(serverUser);
+    emitAppEvent('refresh-user-data');
+    emitAppEvent('refresh-user-data');
+    await vi.advanceTimersByTimeAsync(299);
+    expect(get).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(get).toHaveBeenCalledTimes(1);
+    emitAppEvent('refresh-user-data');
+    await vi.advanceTimersByTimeAsync(2_999);
+    expect(get).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(get).toHaveBeenCalledTimes(2);
   });
 });
 

@@ -3,11 +3,12 @@ import { errorText } from '../../contract/messages';
 import { DEFAULT_AVATAR, type User } from '../../contract/user';
 import { ApiError, api } from '../lib/api/client';
 import { emitAppEvent, onAppEvent } from '../lib/auth-events';
-import { POST_LOGIN_REFRESH_DELAY_MS, USER_FETCH_TIMEOUT_MS } from '../lib/constants';
+import { POST_LOGIN_REFRESH_DELAY_MS } from '../lib/constants';
 import { reloadPage } from '../lib/page-reload';
 import { clearPaidPosts } from '../lib/paid-posts';
 import { storageKeys } from '../lib/storage-keys';
 import { applyAccountTheme, applyTheme, storedTheme } from '../lib/theme';
+import { fetchCurrentUser, userRefreshScheduler } from '../lib/user-fetch';
 
 /** SPEC.md section 4: signed out (no token), loading, signed in (token and a user with an id). */
 export type SessionStatus = 'loading' | 'signed-in' | 'signed-out';
@@ -26,8 +27,11 @@ export interface SessionState {
    * the flags of SPEC.md section 4 and reads the user again 500 ms later.
    */
   signIn: (response: { token?: unknown; user?: unknown }, method?: SignInMethod) => Promise<void>;
-  /** Re-reads the user from the server; null when it could not. */
-  refreshUser: () => Promise<User | null>;
+  /**
+   * Re-reads the user; null when it could not. Unforced, an answer up to 10 s old is reused
+   * (SPEC.md section 9: "current user 10 s unless forced").
+   */
+  refreshUser: (options?: { force?: boolean }) => Promise<User | null>;
   /** Applies a change the server reported (atmosphere value, membership, profile). */
   updateUser: (changes: Partial<User>) => void;
   logout: () => Promise<void>;
@@ -153,15 +157,11 @@ export const useSessionStore = create<SessionState>()((set, get) => {
     set({ status: 'signed-out', token: null, user: null });
   }
 
-  async function fetchUser(): Promise<User | null> {
+  async function fetchUser(force: boolean): Promise<User | null> {
     const token = localStorage.getItem(storageKeys.token);
     if (!token) return null;
     try {
-      const answer = await api.get<User>('/api/auth/me', {
-        timeoutMs: USER_FETCH_TIMEOUT_MS,
-        redirectOnUnauthorized: false,
-        errorMessage: errorText.userInfoFailed,
-      });
+      const answer = await fetchCurrentUser(token, { force });
       const fetched = normalizeUser(answer);
       // A logout or another sign-in while the call was out makes its answer stale.
       if (localStorage.getItem(storageKeys.token) !== token) return get().user;
@@ -196,7 +196,7 @@ export const useSessionStore = create<SessionState>()((set, get) => {
       postSignInTimer = undefined;
       clearSignInFlags();
       void get()
-        .refreshUser()
+        .refreshUser({ force: true })
         .then((user) => {
           if (!announce || !user) return;
           emitAppEvent('login-success', user._id);
@@ -245,7 +245,7 @@ export const useSessionStore = create<SessionState>()((set, get) => {
       } else {
         localStorage.removeItem(storageKeys.user);
         set({ status: 'loading', token: response.token, user: null });
-        await get().refreshUser();
+        await get().refreshUser({ force: true });
       }
       const signedIn = get().user;
       if (signedIn) emitAppEvent('login-success', signedIn._id);
@@ -254,8 +254,8 @@ export const useSessionStore = create<SessionState>()((set, get) => {
       refreshAfterSignIn(false);
     },
 
-    refreshUser() {
-      inFlightRefresh ??= fetchUser().finally(() => {
+    refreshUser({ force = false } = {}) {
+      inFlightRefresh ??= fetchUser(force).finally(() => {
         inFlightRefresh = null;
       });
       return inFlightRefresh;
@@ -323,14 +323,18 @@ export function startSessionSync(): () => void {
     }
   };
   window.addEventListener('storage', onStorage);
+  const userRefresh = userRefreshScheduler(
+    () => void useSessionStore.getState().refreshUser({ force: true }),
+  );
   const stops = [
     onAppEvent('auth-change', ({ reason }) => {
       if (reason === 'expired') useSessionStore.getState().syncFromStorage();
     }),
-    onAppEvent('refresh-user-data', () => void useSessionStore.getState().refreshUser()),
+    onAppEvent('refresh-user-data', userRefresh.request),
   ];
   return () => {
     window.removeEventListener('storage', onStorage);
+    userRefresh.cancel();
     for (const stop of stops) stop();
   };
 }
