@@ -114,8 +114,9 @@ describe('redirects', () => {
 
   it('/login opens the modal with a note address to come back to, and drops any other', async () => {
     const opened = recordEvent('open-login-modal');
-    renderAt('/login?from=/post/42');
+    const router = renderAt('/login?from=/post/42');
     await screen.findByText('首页内容');
+    expect(router.state.historyAction).toBe('REPLACE');
     renderAt('/login?from=https://evil.example.com/');
     await waitFor(() => expect(opened).toEqual([{ from: '/post/42' }, { from: undefined }]));
   });
