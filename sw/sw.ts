@@ -7,10 +7,12 @@ import { registerRoute } from 'workbox-routing';
 import { NetworkFirst } from 'workbox-strategies';
 import { replayOutbox, OUTBOX_SYNC_TAG } from '../src/lib/outbox';
 import {
+  ANONYMOUS_VIEWER,
   apiCacheKey,
   isCacheableApiResponse,
   isCachedApiRead,
   isUsableCopy,
+  SHARED_READS,
   stampForCache,
   viewerOf,
 } from './lib/api-cache';
@@ -60,13 +62,28 @@ self.addEventListener('message', (event) => {
 
 clientsClaim();
 
+/** Stores the shared reads (categories, plans) so a first offline visit can still use them. */
+async function warmSharedReads(): Promise<void> {
+  const cache = await caches.open(names.api);
+  await Promise.all(
+    SHARED_READS.map(async (path) => {
+      const response = await fetch(path).catch(() => null);
+      if (response && isCacheableApiResponse(response)) {
+        const key = apiCacheKey(new URL(path, origin), ANONYMOUS_VIEWER);
+        await cache.put(key, await stampForCache(response, __API_SCHEMA__));
+      }
+    }),
+  );
+}
+
 self.addEventListener('activate', (event) => {
   event.waitUntil(
     caches
       .keys()
       .then((existing) =>
         Promise.all(outdatedCaches(existing, names).map((name) => caches.delete(name))),
-      ),
+      )
+      .then(warmSharedReads),
   );
 });
 

@@ -54,6 +54,12 @@ describe('apiCacheKey', () => {
     expect(first).not.toContain('_t=');
   });
 
+  it('shares one copy of viewer-independent reads', () => {
+    expect(apiCacheKey(url('/api/categories?_t=1'), 'abc')).toBe(
+      apiCacheKey(url('/api/categories'), ANONYMOUS_VIEWER),
+    );
+  });
+
   it('keeps every other parameter and the viewer apart', () => {
     expect(apiCacheKey(url('/api/posts?page=1'), 'anon')).not.toBe(
       apiCacheKey(url('/api/posts?page=2'), 'anon'),

@@ -19,6 +19,12 @@ const CACHED_READS: RegExp[] = [
   /^\/api\/membership\/plans$/,
 ];
 
+/**
+ * Reads whose answer is the same for every viewer: one copy serves all accounts, and the worker
+ * stores them at install so the editor can pick a category offline on a first visit.
+ */
+export const SHARED_READS = ['/api/categories', '/api/membership/plans'];
+
 export function isCachedApiRead(method: string, url: URL, origin: string): boolean {
   return (
     method === 'GET' &&
@@ -43,12 +49,18 @@ export async function viewerOf(authorization: string | null): Promise<string> {
   ).join('');
 }
 
-/** The cache key of an API read: without the timestamp parameter, sorted, with the viewer. */
+/**
+ * The cache key of an API read: without the timestamp parameter, sorted, with the viewer (the
+ * anonymous one for shared reads).
+ */
 export function apiCacheKey(url: URL, viewer: string): string {
   const key = new URL(url.href);
   key.hash = '';
   key.searchParams.delete(TIMESTAMP_PARAM);
-  key.searchParams.set(VIEWER_PARAM, viewer);
+  key.searchParams.set(
+    VIEWER_PARAM,
+    SHARED_READS.includes(key.pathname) ? ANONYMOUS_VIEWER : viewer,
+  );
   key.searchParams.sort();
   return key.href;
 }

@@ -16,12 +16,14 @@ import {
   ProfileHeaderSkeleton,
 } from '../../features/profile/components/profile-header';
 import { ProfileTabs, type ProfileTab } from '../../features/profile/components/profile-tabs';
+import { OfflineNotesList } from '../../features/offline/offline-notes-list';
+import { offlineTexts } from '../../features/offline/texts';
 import { useProfileUser } from '../../features/profile/hooks/use-profile-user';
 import { pinnedFirst } from '../../features/profile/pinned-first';
 import { profileTexts } from '../../features/profile/texts';
 import { selectUser, useSessionStore } from '../../stores/session-store';
 
-type Tab = 'posts' | 'drafts' | 'favorites' | 'liked' | 'sales';
+type Tab = 'posts' | 'drafts' | 'favorites' | 'liked' | 'sales' | 'offline';
 
 const TABS: ProfileTab<Tab>[] = [
   { value: 'posts', label: profileTexts.tabMyPosts },
@@ -29,6 +31,7 @@ const TABS: ProfileTab<Tab>[] = [
   { value: 'favorites', label: profileTexts.tabFavorites },
   { value: 'liked', label: profileTexts.tabLiked },
   { value: 'sales', label: membershipTexts.sales.tab },
+  { value: 'offline', label: offlineTexts.saved.listTitle },
 ];
 
 const isTab = (value: string | null): value is Tab => TABS.some((tab) => tab.value === value);
@@ -111,6 +114,7 @@ export default function ProfilePage() {
         )}
         {tab === 'drafts' && userId && <DraftsList userId={userId} />}
         {tab === 'sales' && userId && <SalesPanel userId={userId} />}
+        {tab === 'offline' && <OfflineNotesList />}
         {tab === 'favorites' && (
           <NoteWaterfall
             list={favorites}

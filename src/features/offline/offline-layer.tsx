@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { OfflineBanner } from './offline-banner';
 import { UpdatePrompt } from './update-prompt';
+import styles from './offline-layer.module.css';
 
 const OutboxLayer = lazy(() => import('./outbox-layer'));
 
@@ -27,15 +28,16 @@ function afterLoad(run: () => void): () => void {
 export function OfflineLayer() {
   const [ready, setReady] = useState(false);
   useEffect(() => afterLoad(() => setReady(true)), []);
+  // One dock at the bottom (above the phone's tab bar) stacks them, so none covers another.
   return (
-    <>
-      <OfflineBanner />
+    <div className={styles.dock}>
       <UpdatePrompt />
       {ready && (
         <Suspense fallback={null}>
           <OutboxLayer />
         </Suspense>
       )}
-    </>
+      <OfflineBanner />
+    </div>
   );
 }

@@ -5,6 +5,7 @@ import { notify } from '../../lib/notify';
 import { isNoteSaved, removeSavedNote, saveNoteOffline } from './saved-notes-api';
 import { useWorkerControlled } from './service-worker';
 import { offlineTexts } from './texts';
+import styles from './save-offline-button.module.css';
 
 const texts = offlineTexts.saved;
 
@@ -12,7 +13,7 @@ const texts = offlineTexts.saved;
  * 保存离线阅读 on a note: the worker stores the note and its images until the reader removes
  * them. Hidden where no service worker controls the page (nothing could store it).
  */
-export function SaveOfflineButton({ postId, className }: { postId: string; className?: string }) {
+export function SaveOfflineButton({ postId }: { postId: string }) {
   const [saved, setSaved] = useState<boolean | null>(null);
   const [busy, setBusy] = useState(false);
   const supported = useWorkerControlled();
@@ -57,7 +58,7 @@ export function SaveOfflineButton({ postId, className }: { postId: string; class
     <Button
       variant="secondary"
       size="small"
-      className={className}
+      className={styles.button}
       loading={busy}
       loadingLabel={texts.saving}
       aria-pressed={saved}
