@@ -44,9 +44,10 @@ async function signIn(origin: string): Promise<{ token: string; user: unknown }>
 
 /**
  * Puts the session into the browser's localStorage from a page that runs none of the site's
- * code (the manifest), so no service worker is installed before Lighthouse's cold load.
+ * code (the manifest), and clears everything else of the origin (HTTP cache, service worker,
+ * Cache Storage, IndexedDB), so each Lighthouse run is a cold first visit of a signed-in reader.
  */
-async function storeSession(
+async function coldSignedIn(
   port: number,
   origin: string,
   session: { token: string; user: unknown },
@@ -54,6 +55,12 @@ async function storeSession(
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
   const context = browser.contexts()[0];
   const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Storage.clearDataForOrigin', {
+    origin,
+    storageTypes: 'cookies,indexeddb,service_workers,cache_storage,local_storage',
+  });
+  await cdp.send('Network.clearBrowserCache');
   await page.goto(`${origin}/manifest.webmanifest`);
   await page.evaluate(
     ([token, user]) => {
@@ -105,14 +112,14 @@ async function main() {
       posts: Array<{ id: string }>;
     };
     const notePath = `/post/${feed.posts[0].id}`;
-    await storeSession(chrome.port, site.origin, await signIn(site.origin));
+    const session = await signIn(site.origin);
 
     const flags: Flags = {
       port: chrome.port,
       output: 'json',
       logLevel: 'error',
       onlyCategories: [...CATEGORIES],
-      // Keeps the session stored above; each page is still a cold load (no worker, empty caches).
+      // Lighthouse's own reset would drop the session; coldSignedIn() clears the rest.
       disableStorageReset: true,
     };
     const reports: PageReport[] = [];
@@ -120,6 +127,7 @@ async function main() {
       ['home', '/'],
       ['note', notePath],
     ] as const) {
+      await coldSignedIn(chrome.port, site.origin, session);
       const run = await lighthouse(`${site.origin}${pagePath}`, flags);
       if (!run) throw new Error(`Lighthouse gave no result for ${pagePath}`);
       reports.push(report(name, pagePath, run.lhr));
