@@ -7,7 +7,7 @@ const origin = 'https://notes.example';
 const normal = networkProfile({ effectiveType: '4g', deviceMemory: 8, hardwareConcurrency: 8 });
 const dataSaver = networkProfile({ saveData: true });
 const DAY = 86_400_000;
-const ACCEPT = { accept: 'image/avif,image/webp,image/apng,*/*' };
+const ACCEPT = { accept: 'image/avif,image/webp,image/apng,*/*', 'save-data': 'on' };
 
 class MapStore implements ImageStore {
   readonly entries = new Map<string, Response>();
@@ -66,8 +66,9 @@ describe('ImageLoader', () => {
     const first = await load(loader, '/api/uploads/a.jpg?w=320');
     expect(await first.text()).toBe(`bytes of ${origin}/api/uploads/a.jpg?q=0.85&w=320`);
     expect(store.entries.has(`${origin}/api/uploads/a.jpg?q=0.85&w=320`)).toBe(true);
-    // The page's Accept header goes along, so the server can answer WebP.
+    // The page's Accept and Save-Data go along: the server answers WebP and honours Save-Data.
     expect(fetch.mock.calls[0][0].headers.get('accept')).toBe(ACCEPT.accept);
+    expect(fetch.mock.calls[0][0].headers.get('save-data')).toBe('on');
 
     const second = await load(loader, '/api/uploads/a.jpg?w=320&_t=5');
     expect(second.ok).toBe(true);

@@ -43,6 +43,18 @@ async function stamped(response: Response): Promise<Response> {
   return new Response(await response.blob(), { status: response.status, headers });
 }
 
+/** The page's hints the server's variants honour: WebP support and Save-Data. */
+const FORWARDED = ['accept', 'save-data'];
+
+function forwardedHeaders(request: Request): Headers {
+  const headers = new Headers();
+  for (const name of FORWARDED) {
+    const value = request.headers.get(name);
+    if (value) headers.set(name, value);
+  }
+  return headers;
+}
+
 /** What the page gets when there is no image to give: its <img> shows the fallback image. */
 function unavailable(): Response {
   return new Response(null, { status: 504, statusText: 'Image unavailable' });
@@ -70,8 +82,7 @@ export class ImageLoader {
   /** `request` is the page's: its Accept header decides WebP, its URL the file and width. */
   async load(request: Request): Promise<Response> {
     const url = new URL(request.url);
-    const accept = request.headers.get('accept');
-    const headers: HeadersInit = accept ? { accept } : {};
+    const headers = forwardedHeaders(request);
     const profile = this.options.profile();
     const variant = imageVariantUrl(url, profile);
     const key = variant.href;
@@ -118,7 +129,7 @@ export class ImageLoader {
     this.options.limiter.prioritise(urls.map((url) => imageVariantUrl(new URL(url), profile).href));
   }
 
-  private async isAvailable(variant: URL, headers: HeadersInit): Promise<boolean> {
+  private async isAvailable(variant: URL, headers: Headers): Promise<boolean> {
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), IMAGE_HEAD_TIMEOUT_MS);
     try {
