@@ -1,6 +1,8 @@
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import sharp from 'sharp';
 import type { Browser, Page } from 'playwright-core';
+import type { CurrentUser } from '../../contract/auth';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startFakeWechat, type FakeWechat } from '../fakes/fake-wechat';
 import { startSmtpInbox, type SmtpInbox } from '../fakes/smtp-inbox';
@@ -31,6 +33,8 @@ afterAll(async () => {
 });
 
 const stamp = () => Date.now().toString(36).slice(-6);
+/** vi.waitFor gives up after 1 s by default; a busy machine needs longer for a round trip. */
+const patiently = { timeout: 10_000, interval: 100 };
 const password = 'signin12345';
 const loginDialog = (page: Page) => page.getByRole('dialog', { name: '登录氛围笔记' });
 const accountMenu = (page: Page, username: string) =>
@@ -61,7 +65,7 @@ async function nthCode(phone: string, count: number): Promise<string> {
     const codes = loggedCodes(phone);
     if (codes.length < count) throw new Error(`no code number ${count} for ${phone} yet`);
     return codes[count - 1]!;
-  });
+  }, patiently);
 }
 
 /**
@@ -130,7 +134,7 @@ describe('signing in', () => {
     );
     await vi.waitFor(async () => {
       expect(await page.evaluate(() => localStorage.getItem('just_registered'))).toBeNull();
-    });
+    }, patiently);
 
     await logOut(page, username);
     backdateCodes(phone);
@@ -188,7 +192,7 @@ describe('signing in', () => {
     expect(wechat.calls).toContain('/sns/oauth2/access_token');
     await vi.waitFor(async () => {
       expect(await page.evaluate(() => localStorage.getItem('wechat_login_success'))).toBeNull();
-    });
+    }, patiently);
 
     // Second scan: the identity is bound, and the sign-in returns to the note it was for.
     await logOut(page, username);
@@ -271,6 +275,99 @@ describe('signing in', () => {
     });
     expect(oldLogin.status).toBe(401);
     await before.close();
+    await context.close();
+  });
+
+  it('edits the profile, password, theme, notifications and WeChat binding in settings', async () => {
+    const username = `set_${stamp()}`;
+    const { token } = await apiRegister(username, `${username}@example.com`);
+    const me = async () => {
+      const response = await fetch(`${site.origin}/api/auth/me`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      return { status: response.status, body: (await response.json()) as Partial<CurrentUser> };
+    };
+    const context = await newContext(browser, site);
+    const page = await context.newPage();
+    await page.goto('/');
+    await page.evaluate((value) => localStorage.setItem('token', value), token);
+    await page.goto('/settings');
+    await page.getByRole('heading', { name: '个人资料' }).waitFor();
+
+    // Profile: the bio limit is checked before sending, then a new name reaches the header.
+    const renamed = `${username}_n`;
+    await page.getByLabel('个人简介').fill('字'.repeat(201));
+    await page.getByRole('button', { name: '保存资料' }).click();
+    await page.getByText('个人简介不能超过 200 个字符').waitFor();
+    await page.getByLabel('个人简介').fill('写代码，也写字。');
+    await page.getByLabel('用户名').fill(renamed);
+    await page.getByRole('button', { name: '保存资料' }).click();
+    await accountMenu(page, renamed).waitFor();
+    expect((await me()).body).toMatchObject({ username: renamed, bio: '写代码，也写字。' });
+
+    // Avatar: cropped to a square in the page, uploaded, saved.
+    const picture = await sharp({
+      create: { width: 900, height: 500, channels: 3, background: '#5b5bf7' },
+    })
+      .png()
+      .toBuffer();
+    await page
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: picture });
+    await page.getByRole('dialog', { name: '裁剪头像' }).waitFor();
+    await page.getByRole('button', { name: '使用这张头像' }).click();
+    await page.getByText('头像已更新').waitFor();
+    const avatar = String((await me()).body.avatar);
+    expect(avatar).toMatch(/^\/api\/uploads\//);
+    const stored = await fetch(`${site.origin}${avatar}`);
+    const size = await sharp(Buffer.from(await stored.arrayBuffer())).metadata();
+    expect([size.width, size.height]).toEqual([400, 400]);
+
+    // Password: the old one is checked.
+    await page.getByLabel('原密码').fill('not-my-password1');
+    await page.getByLabel('新密码', { exact: true }).fill('another13579');
+    await page.getByLabel('确认新密码').fill('another13579');
+    await page.getByRole('button', { name: '修改密码' }).click();
+    await page.getByText('原密码不正确').waitFor();
+    await page.getByLabel('原密码').fill(password);
+    await page.getByRole('button', { name: '修改密码' }).click();
+    await page.getByText('密码已修改').waitFor();
+
+    // Theme and notifications: applied at once and stored with the account.
+    await page.getByRole('radio', { name: /深色/ }).click();
+    await expect(page.evaluate(() => document.documentElement.dataset.theme)).resolves.toBe('dark');
+    await page.getByRole('switch', { name: '点赞' }).click();
+    await vi.waitFor(async () => {
+      expect((await me()).body.settings).toMatchObject({
+        theme: 'dark',
+        notifications: { like: false, comment: true },
+      });
+    }, patiently);
+
+    // WeChat: bound through the provider's page and back, then unbound.
+    const scanner = wechat.newUser();
+    wechat.signInAs(scanner);
+    await page.getByRole('button', { name: '绑定微信' }).click();
+    await page.getByText(`已绑定：${scanner.nickname}`).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/settings');
+    await page.getByRole('button', { name: '解绑微信' }).click();
+    await page
+      .getByRole('dialog', { name: '解绑微信' })
+      .getByRole('button', { name: '确定解绑' })
+      .click();
+    await page.getByText('已解绑').waitFor();
+
+    // Log out everywhere: this browser too, and the token is dead.
+    await page.getByRole('button', { name: '退出所有设备' }).click();
+    await Promise.all([
+      page.waitForEvent('load'),
+      page
+        .getByRole('dialog', { name: '确定退出所有设备？' })
+        .getByRole('button', { name: '全部退出' })
+        .click(),
+    ]);
+    await page.getByRole('button', { name: '登录', exact: true }).waitFor();
+    expect((await me()).status).toBe(401);
     await context.close();
   });
 });

@@ -5,7 +5,7 @@ import { Button } from '../../../components/button';
 import { Spinner } from '../../../components/spinner';
 import { ApiError } from '../../../lib/api/client';
 import { authorizeSocial, getSocialProviders } from '../api/social';
-import { savePendingOAuth } from '../social/oauth-pending';
+import { OAUTH_STATE_TTL_MS, savePendingOAuth } from '../social/oauth-pending';
 import { qrFrameUrl } from '../social/qr-frame-url';
 import { authTexts } from '../texts';
 import styles from './login-modal.module.css';
@@ -23,6 +23,7 @@ type Availability =
   | { kind: 'on' };
 
 const NOT_CONFIGURED = 503;
+const QR_RENEW_MARGIN_MS = 30_000;
 
 function messageOf(error: unknown): string {
   return error instanceof Error && error.message ? error.message : authTexts.providersFailed;
@@ -111,6 +112,13 @@ function WechatQr({ from }: { from?: string }) {
   }, [from, round]);
 
   const refresh = () => setRound((count) => count + 1);
+
+  // A QR code whose state has expired cannot sign anyone in: show a fresh one before that.
+  useEffect(() => {
+    if (!qr || !('url' in qr)) return;
+    const timer = setTimeout(refresh, OAUTH_STATE_TTL_MS - QR_RENEW_MARGIN_MS);
+    return () => clearTimeout(timer);
+  }, [qr]);
 
   return (
     <div className={styles.socialBox}>
