@@ -147,6 +147,13 @@ describe('installable offline PWA', () => {
       expect.objectContaining({ name: '发布笔记', url: '/create' }),
       expect.objectContaining({ name: '搜索', url: '/search' }),
     ]);
+
+    // Chromium itself finds nothing missing for installation (a test context is incognito,
+    // where nothing installs, so that one reason is expected).
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    const cdp = await context.newCDPSession(page);
+    const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
+    expect(installabilityErrors.map((error) => error.errorId)).toEqual(['in-incognito']);
     await context.close();
   });
 
