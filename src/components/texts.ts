@@ -2,4 +2,5 @@
 export const componentTexts = {
   close: '关闭',
   loading: '加载中',
+  cancel: '取消',
 };

@@ -7,7 +7,6 @@ export const draftTexts = {
   resume: '继续编辑',
   remove: '删除',
   removeTitle: '删除草稿',
-  cancel: '取消',
   serverUnavailable: '暂时无法获取云端草稿，下面只列出本机保存的草稿。',
   removeConfirm: '确定删除这篇草稿吗？本机和云端的副本都会被删除。',
   removed: '草稿已删除',

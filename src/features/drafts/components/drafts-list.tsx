@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import { fillText } from '../../../../contract/messages';
 import { Button, buttonClass } from '../../../components/button';
 import { EmptyState } from '../../../components/empty-state';
-import { Modal } from '../../../components/modal';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { SmartImage } from '../../../components/smart-image';
 import { formatTime } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
@@ -113,22 +113,15 @@ export function DraftsList({ userId }: { userId: string }) {
           </li>
         ))}
       </ul>
-      <Modal
+      <ConfirmDialog
         open={deleting !== null}
         onClose={() => setDeleting(null)}
         title={draftTexts.removeTitle}
-        width={380}
-      >
-        <p className={styles.confirm}>{draftTexts.removeConfirm}</p>
-        <div className={styles.confirmActions}>
-          <Button variant="secondary" onClick={() => setDeleting(null)}>
-            {draftTexts.cancel}
-          </Button>
-          <Button variant="danger" loading={busy} onClick={() => void confirmDelete()}>
-            {draftTexts.remove}
-          </Button>
-        </div>
-      </Modal>
+        message={draftTexts.removeConfirm}
+        confirmLabel={draftTexts.remove}
+        busy={busy}
+        onConfirm={() => void confirmDelete()}
+      />
     </>
   );
 }

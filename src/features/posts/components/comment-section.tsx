@@ -12,7 +12,7 @@ import { formatTime } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
 import { useComments } from '../hooks/use-comments';
 import { postTexts } from '../texts';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import styles from './comment-section.module.css';
 
 type AnyComment = Comment | CommentReply;

@@ -13,7 +13,7 @@ import { useReactions } from '../hooks/use-reactions';
 import { shareNote } from '../share';
 import { postTexts } from '../texts';
 import { CommentSection } from './comment-section';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ImageViewer } from './image-viewer';
 import { MarkdownBody } from './markdown-body';
 import styles from './post-detail.module.css';

@@ -5,7 +5,7 @@ import { notify } from '../../../../lib/notify';
 import { useSessionStore } from '../../../../stores/session-store';
 import { logoutEverywhere } from '../../api/account';
 import { authTexts } from '../../texts';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '../../../../components/confirm-dialog';
 import styles from './account.module.css';
 
 const texts = authTexts.account;

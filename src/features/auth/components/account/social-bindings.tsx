@@ -18,7 +18,7 @@ import {
 import { savePendingOAuth } from '../../social/oauth-pending';
 import { authTexts } from '../../texts';
 import formStyles from '../auth-form.module.css';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '../../../../components/confirm-dialog';
 import styles from './account.module.css';
 
 const texts = authTexts.account;
