@@ -1,0 +1,62 @@
+import { fireEvent, render, screen } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { afterEach, describe, expect, it } from 'vitest';
+import { addSearchTerm, clearSearchHistory, loadSearchHistory } from '../../lib/search-history';
+import { SearchBox } from './search-box';
+
+function renderBox() {
+  const router = createMemoryRouter(
+    [
+      { path: '/', element: <SearchBox /> },
+      { path: '/search', element: <SearchBox /> },
+      { path: '/elsewhere', element: <p>别处</p> },
+    ],
+    { initialEntries: ['/'] },
+  );
+  render(
+    <>
+      <RouterProvider router={router} />
+      <p>页面其他地方</p>
+    </>,
+  );
+  return router;
+}
+
+const box = () => screen.getByRole('searchbox');
+
+afterEach(() => clearSearchHistory());
+
+describe('SearchBox dropdown', () => {
+  it('offers the hot searches and the Enter hint without history', async () => {
+    renderBox();
+    fireEvent.focus(box());
+    for (const term of ['AI', '编程', '设计', '生活', '摄影']) {
+      await screen.findByRole('button', { name: term });
+    }
+    expect(screen.getByText('Enter')).toBeTruthy();
+  });
+
+  it('lists history with a remove control per term and a clear-all control', async () => {
+    await addSearchTerm('向量数据库');
+    await addSearchTerm('番茄钟');
+    renderBox();
+    fireEvent.focus(box());
+    fireEvent.click(await screen.findByRole('button', { name: /删除.*番茄钟|番茄钟.*删除/ }));
+    expect(screen.queryByText('番茄钟')).toBeNull();
+    await expect(loadSearchHistory()).resolves.toEqual(['向量数据库']);
+    fireEvent.click(screen.getByRole('button', { name: /清空/ }));
+    await screen.findByRole('button', { name: 'AI' });
+  });
+
+  it('searches the trimmed term on Enter and closes on an outside click', async () => {
+    const router = renderBox();
+    fireEvent.focus(box());
+    await screen.findByRole('button', { name: 'AI' });
+    fireEvent.pointerDown(screen.getByText('页面其他地方'));
+    expect(screen.queryByRole('button', { name: 'AI' })).toBeNull();
+    fireEvent.change(box(), { target: { value: '  提示词 工程 ' } });
+    fireEvent.submit(screen.getByRole('search'));
+    expect(router.state.location.pathname).toBe('/search');
+    expect(router.state.location.search).toBe(`?search=${encodeURIComponent('提示词 工程')}`);
+  });
+});
