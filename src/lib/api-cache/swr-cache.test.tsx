@@ -114,6 +114,20 @@ describe('the API cache on SWR', () => {
     await expect(clearApiCache()).resolves.toBe(1);
   });
 
+  it('forgets the cached current user when the user changes without a fetch', () => {
+    const stop = startApiCacheLifecycle();
+    writeEntry(
+      apiCacheKey('currentUser', { session: 's' }),
+      { username: '旧名字' },
+      apiCachePolicies.currentUser,
+    );
+    writeEntry(apiCacheKey('profile', { id }), 'p', apiCachePolicies.profile);
+    emitAppEvent('auth-change', { reason: 'user-updated' });
+    stop();
+    expect(sessionStorage.getItem(apiCacheKey('currentUser', { session: 's' }))).toBeNull();
+    expect(sessionStorage.getItem(apiCacheKey('profile', { id }))).not.toBeNull();
+  });
+
   it('forgets every answer when the session ends', async () => {
     const stop = startApiCacheLifecycle();
     writeEntry(

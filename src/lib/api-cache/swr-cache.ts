@@ -97,10 +97,13 @@ export async function clearApiCache(name?: string): Promise<number> {
 
 /**
  * Answers cached for one account must not outlive its session in this tab: a sign-out or an
- * expired session clears them. Returns the function that stops listening.
+ * expired session clears them. Any other change of the signed-in user that did not come from a
+ * fetch (a saved profile, a bought membership, a new sign-in) drops the cached current user, so
+ * the next read, after a reload too, asks the server instead of restoring the user from before.
+ * Returns the function that stops listening.
  */
 export function startApiCacheLifecycle(): () => void {
   return onAppEvent('auth-change', ({ reason }) => {
-    if (reason === 'logout' || reason === 'expired') void clearApiCache();
+    void clearApiCache(reason === 'logout' || reason === 'expired' ? undefined : 'currentUser');
   });
 }
