@@ -13,6 +13,9 @@ export default tseslint.config(
     plugins: { 'import-x': importX, 'react-hooks': reactHooks },
     rules: {
       '@typescript-eslint/consistent-type-imports': 'error',
+      // `import { type X }` keeps the module import at run time (verbatimModuleSyntax); a
+      // top-level `import type` drops it, so schema-only modules never reach the browser.
+      'import-x/consistent-type-specifier-style': ['error', 'prefer-top-level'],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',

@@ -1,7 +1,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
-import lighthouse, { type Flags, type Result } from 'lighthouse';
+import lighthouse from 'lighthouse';
+import type { Flags, Result } from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, startSite } from '../tests/helpers/e2e';
 

@@ -1,10 +1,12 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { once } from 'node:events';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import autocannon, { type Request, type Result } from 'autocannon';
+import autocannon from 'autocannon';
+import type { Request, Result } from 'autocannon';
 import SQLite from 'better-sqlite3';
 import { createRandom, TOPICS } from './chinese-text.ts';
 import { seedBenchDatabase } from './seed.ts';

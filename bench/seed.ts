@@ -6,8 +6,10 @@ import { excerptOf } from '../server/modules/posts/excerpt.ts';
 import { indexText } from '../server/modules/search/segmenter.ts';
 import { createLocalStorage } from '../server/modules/storage/storage.ts';
 import { probeImage } from '../server/modules/uploads/image-probe.ts';
-import { demoImage, type Aspect } from '../server/seed/demo-images.ts';
-import { createRandom, generateNote, TOPIC_NAMES, type Random } from './chinese-text.ts';
+import { demoImage } from '../server/seed/demo-images.ts';
+import type { Aspect } from '../server/seed/demo-images.ts';
+import { createRandom, generateNote, TOPIC_NAMES } from './chinese-text.ts';
+import type { Random } from './chinese-text.ts';
 
 export interface SeedSize {
   users: number;

@@ -1,4 +1,5 @@
-import { Type, type Static } from 'typebox';
+import { Type } from 'typebox';
+import type { Static } from 'typebox';
 
 /** A note category (AI, 编程, 设计, 生活, 摄影 …); the home page's tabs follow the list order. */
 export const Category = Type.Object({

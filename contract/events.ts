@@ -1,4 +1,5 @@
-import { Type, type Static } from 'typebox';
+import { Type } from 'typebox';
+import type { Static } from 'typebox';
 import { Message } from './message.ts';
 import type { Notification } from './notification.ts';
 import { PostAuthor } from './post.ts';

@@ -1,4 +1,5 @@
-import { Type, type Static } from 'typebox';
+import { Type } from 'typebox';
+import type { Static } from 'typebox';
 
 /**
  * SPEC.md section 5: the feedback types, stored by a stable code; the label is what the form

@@ -1,5 +1,7 @@
-import { Type, type Static } from 'typebox';
-import { OrderSummary, PlanIdSchema, type PlanId } from './payment.ts';
+import { Type } from 'typebox';
+import type { Static } from 'typebox';
+import { OrderSummary, PlanIdSchema } from './payment.ts';
+import type { PlanId } from './payment.ts';
 
 interface PlanFacts {
   id: PlanId;

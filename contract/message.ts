@@ -1,4 +1,5 @@
-import { Type, type Static } from 'typebox';
+import { Type } from 'typebox';
+import type { Static } from 'typebox';
 import { IdParam, Pagination } from './common.ts';
 import { errorText } from './messages.ts';
 import { PostAuthor } from './post.ts';

@@ -1,12 +1,7 @@
-import { Type, type Static } from 'typebox';
+import { Type } from 'typebox';
+import type { Static } from 'typebox';
 import { errorText } from './messages.ts';
 import { Password } from './user.ts';
-
-export const THEMES = ['light', 'dark', 'system'] as const;
-export type Theme = (typeof THEMES)[number];
-
-export const NOTIFICATION_KINDS = ['like', 'comment', 'follow', 'message', 'system'] as const;
-export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 const Switch = Type.Boolean({ errorMessage: errorText.settingsInvalid });
 

@@ -1,4 +1,5 @@
-import { Type, type Static } from 'typebox';
+import { Type } from 'typebox';
+import type { Static } from 'typebox';
 import { errorText } from './messages.ts';
 import { Username } from './user.ts';
 

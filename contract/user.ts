@@ -1,7 +1,7 @@
-import { Type, type Static } from 'typebox';
+import { Type } from 'typebox';
+import type { Static } from 'typebox';
 import { errorText } from './messages.ts';
-
-export const DEFAULT_AVATAR = '/images/default_head.png';
+import { EMAIL_PATTERN, PASSWORD_PATTERN, USERNAME_PATTERN } from './user-rules.ts';
 
 export const User = Type.Object({
   _id: Type.String(),
@@ -25,12 +25,6 @@ export const User = Type.Object({
   pinnedPostId: Type.Optional(Type.Union([Type.String(), Type.Null()])),
 });
 export type User = Static<typeof User>;
-
-/** Username: 2-20 characters of Chinese, letters, digits or underscore. */
-export const USERNAME_PATTERN = '^[\\u4e00-\\u9fa5A-Za-z0-9_]{2,20}$';
-/** Password: 8-64 characters with at least one letter and one digit. */
-export const PASSWORD_PATTERN = '^(?=.*[A-Za-z])(?=.*[0-9]).{8,64}$';
-export const EMAIL_PATTERN = '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$';
 
 export const Username = Type.String({
   pattern: USERNAME_PATTERN,

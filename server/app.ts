@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import { validatorCompiler } from './lib/validator.ts';
@@ -30,7 +31,8 @@ import sitemapRoutes from './modules/sitemap/routes.ts';
 import storagePlugin from './modules/storage/plugin.ts';
 import uploadRoutes from './modules/uploads/routes.ts';
 import batchRoutes from './modules/batch/routes.ts';
-import realtime, { type RealtimeOptions } from './modules/events/realtime-plugin.ts';
+import realtime from './modules/events/realtime-plugin.ts';
+import type { RealtimeOptions } from './modules/events/realtime-plugin.ts';
 import eventRoutes from './modules/events/routes.ts';
 import feedbackRoutes from './modules/feedback/routes.ts';
 import followRoutes from './modules/follows/routes.ts';

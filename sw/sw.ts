@@ -24,10 +24,12 @@ import {
   IMAGE_CACHE_MAX_AGE_SLOW_MS,
   IMAGE_CACHE_MAX_ENTRIES,
 } from './lib/constants';
-import { ImageLoader, type ImageStore } from './lib/image-loader';
+import { ImageLoader } from './lib/image-loader';
+import type { ImageStore } from './lib/image-loader';
 import { ImageRateLimiter } from './lib/image-rate-limiter';
 import { imageVariantUrl, isUploadedImage } from './lib/image-url';
-import { networkProfile, readDeviceSignals, type NavigatorLike } from './lib/network-profile';
+import { networkProfile, readDeviceSignals } from './lib/network-profile';
+import type { NavigatorLike } from './lib/network-profile';
 import { workerTransport } from './lib/outbox-transport';
 import { createSavedNotes, isSavedNotesRequest } from './lib/saved-notes';
 

@@ -1,4 +1,5 @@
-import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import { Migrator } from 'kysely';
+import type { Migration, MigrationProvider } from 'kysely';
 import type { DatabaseHandle } from './database.ts';
 import { initialSchema } from './migrations/001-initial-schema.ts';
 import { signInNoncesSchema } from './migrations/002-sign-in-nonces.ts';

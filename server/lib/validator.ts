@@ -1,4 +1,5 @@
-import { Ajv, type Options } from 'ajv';
+import { Ajv } from 'ajv';
+import type { Options } from 'ajv';
 import ajvErrors from 'ajv-errors';
 import type { FastifySchemaCompiler } from 'fastify';
 

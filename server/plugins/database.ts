@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
 import type { Config } from '../config.ts';
-import { openDatabase, type DatabaseHandle, type DialectName } from '../db/database.ts';
+import { openDatabase } from '../db/database.ts';
+import type { DatabaseHandle, DialectName } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import type { Database } from '../db/schema.ts';
 

@@ -7,8 +7,8 @@ import {
   makeAdmin,
   registerUser,
   testDatabases,
-  type TestApp,
 } from '../../tests/helpers/test-app.ts';
+import type { TestApp } from '../../tests/helpers/test-app.ts';
 import type { PostList } from '../../contract/post.ts';
 import { INITIAL_FEED_ELEMENT_ID, injectFeed } from './inline-feed.ts';
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorText } from '../../contract/messages.ts';
-import { createTestApp, type TestApp } from '../../tests/helpers/test-app.ts';
+import { createTestApp } from '../../tests/helpers/test-app.ts';
+import type { TestApp } from '../../tests/helpers/test-app.ts';
 import { RATE_LIMITS } from './rate-limits.ts';
 
 describe('request rate limits', () => {

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PendingList } from '../../contract/admin.ts';
 import type { CommentList } from '../../contract/comment.ts';
 import type { Post, PostList } from '../../contract/post.ts';
-import { createTestApp, testDatabases, type TestApp } from '../../tests/helpers/test-app.ts';
+import { createTestApp, testDatabases } from '../../tests/helpers/test-app.ts';
+import type { TestApp } from '../../tests/helpers/test-app.ts';
 import { DEFAULT_ADMIN_PASSWORD, seedDemoContent } from './demo.ts';
 import { DEMO_NOTES } from './demo-notes.ts';
 

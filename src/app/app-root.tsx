@@ -1,13 +1,10 @@
 import { lazy, Suspense, useEffect } from 'react';
-import { Toaster } from 'react-hot-toast';
 import { Outlet, ScrollRestoration, useLocation, useSearchParams } from 'react-router-dom';
 import { SWRConfig } from 'swr';
 import { PageSpinner } from '../components/spinner';
-import { OfflineLayer } from '../features/offline/offline-layer';
 import { apiCacheConfig } from '../lib/api-cache/swr-cache';
 import { ChunkLoadBoundary } from '../lib/chunk-load-boundary';
 import { PREFETCH_DELAY_MS } from '../lib/constants';
-import { toasterSettings, useToastLimit } from '../lib/notify';
 import { useModalStore } from '../stores/modal-store';
 import { prefetchPages } from './pages';
 import { generateSitemapOnRequest } from './sitemap-request';
@@ -16,6 +13,11 @@ import { shellTexts } from './texts';
 // The modals' code (and framer-motion's) loads the first time someone opens one.
 const LoginModal = lazy(() => import('../features/auth/components/login-modal'));
 const ModalHost = lazy(() => import('./modal-host'));
+const Toasts = lazy(() => import('./toasts'));
+// The offline banner, update prompt and outbox: their code follows the first paint.
+const OfflineLayer = lazy(() =>
+  import('../features/offline/offline-layer').then((module) => ({ default: module.OfflineLayer })),
+);
 
 /**
  * Wraps every route, with or without the common layout: the overlays (login modal, panels,
@@ -27,7 +29,6 @@ export function AppRoot() {
   const modalsRequested = useModalStore((state) => state.modalsRequested);
   const { pathname } = useLocation();
   const [params] = useSearchParams();
-  useToastLimit();
   const wantsSitemap = params.get('generate-sitemap') === 'true';
 
   useEffect(() => {
@@ -55,21 +56,13 @@ export function AppRoot() {
           <ModalHost />
         </Suspense>
       )}
-      <Toaster
-        {...toasterSettings}
-        toastOptions={{
-          ...toasterSettings.toastOptions,
-          style: {
-            border: '1px solid var(--color-border)',
-            background: 'var(--color-surface-raised)',
-            color: 'var(--color-text)',
-            boxShadow: 'var(--shadow-raised)',
-            fontSize: 'var(--text-sm)',
-          },
-        }}
-      />
+      <Suspense fallback={null}>
+        <Toasts />
+      </Suspense>
       <ScrollRestoration />
-      <OfflineLayer />
+      <Suspense fallback={null}>
+        <OfflineLayer />
+      </Suspense>
     </SWRConfig>
   );
 }

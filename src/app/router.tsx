@@ -1,4 +1,5 @@
-import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { createBrowserRouter } from 'react-router-dom';
+import type { RouteObject } from 'react-router-dom';
 import { setUnauthorizedRedirect } from '../lib/api/client';
 import { AppRoot } from './app-root';
 import { RequireAdmin, RequireUser } from './guards';

@@ -47,54 +47,10 @@ export const shellTexts = {
     feedback: '帮助与反馈',
     copyright: (year: number) => `© ${year} 氛围笔记`,
   },
-  panels: {
-    'open-notifications-panel': {
-      title: '通知',
-      body: '通知中心即将上线，届时点赞、评论和关注都会在这里提醒你。',
-    },
-    'open-messages-panel': { title: '私信', body: '私信功能即将上线，很快就能和创作者直接交流。' },
-    'open-feedback-modal': {
-      title: '帮助与反馈',
-      body: '反馈表单即将上线。现在可以发送邮件至 support@vibenotes.cn 告诉我们你的问题或建议。',
-    },
-  },
-  comingSoon: '敬请期待',
-  update: {
-    available: '发现新版本',
-    reload: '立即更新',
-  },
   notFound: {
     title: '页面不存在',
     description: '你访问的页面不存在或已被删除，看看别的内容吧。',
     home: '返回首页',
     search: '去搜索',
-  },
-  membership: {
-    title: '会员中心',
-    description: '开通氛围笔记会员，畅读全部付费笔记。',
-    active: '会员生效中',
-    activeUntil: (date: string) => `有效期至 ${date}`,
-    inactive: '你还不是会员',
-    benefitsTitle: '会员权益',
-    benefits: [
-      { title: '畅读付费笔记', text: '全站付费笔记免费看，持续更新的实战经验。' },
-      { title: '专属会员标识', text: '头像旁的会员徽章，让更多人认识你。' },
-      { title: '优先审核', text: '发布的笔记优先进入审核队列，更快与读者见面。' },
-    ],
-    emptyTitle: '会员方案即将上线',
-    emptyText: '开通会员后可畅读全部付费笔记、获得专属标识，敬请期待。',
-    browse: '先去逛逛',
-  },
-  settings: {
-    title: '设置',
-    description: '管理你的个人资料、账号安全与偏好。',
-    sections: {
-      profile: '个人资料',
-      account: '账号与安全',
-      preferences: '偏好设置',
-    },
-    emailMissing: '未绑定邮箱',
-    emptyTitle: '设置功能即将上线',
-    emptyText: '很快你就可以在这里修改头像、昵称、简介和密码。',
   },
 } as const;

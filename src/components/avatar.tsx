@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { DEFAULT_AVATAR } from '../../contract/user';
+import { DEFAULT_AVATAR } from '../../contract/user-rules';
 import { resolveImageUrl } from '../lib/image-url';
 import styles from './avatar.module.css';
 

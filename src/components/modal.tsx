@@ -1,13 +1,7 @@
 import { AnimatePresence, m } from 'framer-motion';
 import { X } from 'lucide-react';
-import {
-  useEffect,
-  useId,
-  useRef,
-  type CSSProperties,
-  type KeyboardEvent,
-  type ReactNode,
-} from 'react';
+import { useEffect, useId, useRef } from 'react';
+import type { CSSProperties, KeyboardEvent, ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import styles from './modal.module.css';
 import { MotionProvider } from './motion-provider';

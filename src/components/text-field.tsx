@@ -1,4 +1,5 @@
-import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useId } from 'react';
+import type { InputHTMLAttributes, ReactNode } from 'react';
 import styles from './text-field.module.css';
 
 export interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {

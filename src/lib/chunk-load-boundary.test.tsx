@@ -1,5 +1,6 @@
 import { fireEvent, render, screen } from '@testing-library/react';
-import { Component, lazy, Suspense, type ReactNode } from 'react';
+import { Component, lazy, Suspense } from 'react';
+import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ChunkLoadBoundary } from './chunk-load-boundary';
 import { ChunkLoadError, loadChunk } from './chunk-load';

@@ -1,7 +1,9 @@
 import { RefreshCw } from 'lucide-react';
-import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { Component } from 'react';
+import type { ErrorInfo, ReactNode } from 'react';
 import { Button, buttonClass } from '../components/button';
-import { isChunkLoadError, type ChunkLoadError } from './chunk-load';
+import { isChunkLoadError } from './chunk-load';
+import type { ChunkLoadError } from './chunk-load';
 import { reloadPage } from './page-reload';
 import { resilienceTexts as texts } from './resilience-texts';
 import styles from './chunk-load-boundary.module.css';

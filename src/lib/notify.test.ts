@@ -21,22 +21,28 @@ beforeEach(() => {
 
 afterEach(() => vi.useRealTimers());
 
+/** Toasts go out once react-hot-toast has loaded: let its dynamic import settle. */
+const settled = () => vi.dynamicImportSettled();
+
 describe('notify', () => {
-  it('shows the same error at most once per 10 s', () => {
+  it('shows the same error at most once per 10 s', async () => {
     notify.error('点赞失败');
     vi.setSystemTime(clock + 9_999);
     notify.error('点赞失败');
     notify.error('收藏失败');
+    await settled();
     expect(toast.error).toHaveBeenCalledTimes(2);
     vi.setSystemTime(clock + 10_000);
     notify.error('点赞失败');
+    await settled();
     expect(toast.error).toHaveBeenCalledTimes(3);
   });
 
-  it('shows the server text of a failed call, else the default, and ignores cancels', () => {
+  it('shows the server text of a failed call, else the default, and ignores cancels', async () => {
     notify.failure(new ApiError(409, '用户名已被占用'), '注册失败');
     notify.failure('odd', '注册失败，请稍后再试');
     notify.failure(new DOMException('x', 'AbortError'), '不该出现');
+    await settled();
     expect(vi.mocked(toast.error).mock.calls.map(([message]) => message)).toEqual([
       '用户名已被占用',
       '注册失败，请稍后再试',
@@ -45,10 +51,11 @@ describe('notify', () => {
 });
 
 describe('the network notice', () => {
-  it('stays 4.5 s and shows at most once per 10 s however many calls fail', () => {
+  it('stays 4.5 s and shows at most once per 10 s however many calls fail', async () => {
     const lost = () => new ApiError(0, errorText.networkLost);
     notify.failure(lost(), '点赞失败');
     notify.failure(lost(), '收藏失败');
+    await settled();
     expect(toast).toHaveBeenCalledTimes(1);
     expect(toast).toHaveBeenCalledWith(errorText.networkLost, {
       id: errorText.networkLost,
@@ -57,6 +64,7 @@ describe('the network notice', () => {
     expect(toast.error).not.toHaveBeenCalled();
     vi.setSystemTime(clock + 10_000);
     notify.failure(lost(), '点赞失败');
+    await settled();
     expect(toast).toHaveBeenCalledTimes(2);
   });
 });

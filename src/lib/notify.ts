@@ -1,14 +1,24 @@
-import { useEffect } from 'react';
-import toast, { useToasterStore, type ToasterProps } from 'react-hot-toast';
+import type * as ToastLibrary from 'react-hot-toast';
+import type { ToasterProps } from 'react-hot-toast';
 import { errorText } from '../../contract/messages';
 import { ApiError, isCancelled } from './api/client';
 import {
   NOTICE_COOLDOWN_MS,
   NOTICE_DURATION_MS,
   TOAST_DURATION_MS,
-  TOAST_LIMIT,
   TOAST_TOP_OFFSET_PX,
 } from './constants';
+
+/**
+ * The toast library loads after the first paint (it is not needed to draw a page); a toast
+ * raised before it arrives waits for it.
+ */
+let toastLibrary: Promise<typeof ToastLibrary> | undefined;
+
+const withToast = (show: (toast: typeof ToastLibrary.default) => void) => {
+  toastLibrary ??= import('react-hot-toast');
+  void toastLibrary.then((module) => show(module.default));
+};
 
 const lastShownAt = new Map<string, number>();
 
@@ -22,12 +32,14 @@ function cooledDown(message: string): boolean {
 }
 
 function showError(message: string): void {
-  if (cooledDown(message)) toast.error(message, { id: message });
+  if (cooledDown(message)) withToast((toast) => toast.error(message, { id: message }));
 }
 
 /** The network notice: longer than a toast, and at most once per 10 s however many calls fail. */
 function showNotice(message: string): void {
-  if (cooledDown(message)) toast(message, { id: message, duration: NOTICE_DURATION_MS });
+  if (cooledDown(message)) {
+    withToast((toast) => toast(message, { id: message, duration: NOTICE_DURATION_MS }));
+  }
 }
 
 /** A call the fetch wrapper gave up on because the network never answered. */
@@ -36,12 +48,8 @@ const isNetworkFailure = (error: unknown) =>
 
 /** Toasts; the <Toaster> in the app shell places them top right for 3 s, paused on hover. */
 export const notify = {
-  success: (message: string) => {
-    toast.success(message);
-  },
-  info: (message: string) => {
-    toast(message);
-  },
+  success: (message: string) => withToast((toast) => toast.success(message)),
+  info: (message: string) => withToast((toast) => toast(message)),
   error: showError,
   notice: showNotice,
   /**
@@ -65,17 +73,3 @@ export const toasterSettings = {
   containerStyle: { top: TOAST_TOP_OFFSET_PX },
   toastOptions: { duration: TOAST_DURATION_MS },
 } satisfies ToasterProps;
-
-/**
- * "at most 3", "stack threshold 3": react-hot-toast keeps up to 20, so the oldest visible
- * toasts beyond three are dismissed (newest first in its list).
- */
-export function useToastLimit(limit = TOAST_LIMIT): void {
-  const { toasts } = useToasterStore();
-  useEffect(() => {
-    toasts
-      .filter((item) => item.visible)
-      .slice(limit)
-      .forEach((item) => toast.dismiss(item.id));
-  }, [toasts, limit]);
-}

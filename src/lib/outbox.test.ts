@@ -10,10 +10,8 @@ import {
   retryOutboxItem,
   subscribeOutbox,
   shouldQueueWrite,
-  type NewOutboxItem,
-  type OutboxEvent,
-  type OutboxTransport,
 } from './outbox';
+import type { NewOutboxItem, OutboxEvent, OutboxTransport } from './outbox';
 
 /**
  * A file as IndexedDB keeps it. jsdom's Blob does not survive structured cloning (browsers' and

@@ -1,4 +1,5 @@
-import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import { openDB } from 'idb';
+import type { DBSchema, IDBPDatabase } from 'idb';
 import type { DraftData, SaveDraftBody } from '../../contract/draft';
 import type { CreatePostBody, ImageRef } from '../../contract/post';
 

@@ -1,8 +1,8 @@
+import { isActivePremium } from './premium';
 import { openDB } from 'idb';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   clearPaidPosts,
-  isActivePremium,
   isPaid,
   markPaid,
   paidPostIds,

@@ -1,4 +1,6 @@
-import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import { isActivePremium } from './premium';
+import { openDB } from 'idb';
+import type { DBSchema, IDBPDatabase } from 'idb';
 import type { User } from '../../contract/user';
 
 /**
@@ -37,20 +39,6 @@ export const paidPostKeys = {
 function idList(value: unknown): string[] {
   if (!Array.isArray(value)) return [];
   return value.filter((item): item is string => typeof item === 'string' && item !== '');
-}
-
-/**
- * SPEC.md section 6: a premium member's notes all count as paid. The stored user may be older
- * than the membership's end, so the end date is honoured here too.
- */
-export function isActivePremium(
-  user: Pick<User, 'isPremium' | 'premiumEndDate'> | null | undefined,
-  now: Date = new Date(),
-): boolean {
-  if (user?.isPremium !== true) return false;
-  if (!user.premiumEndDate) return true;
-  const end = new Date(user.premiumEndDate);
-  return Number.isNaN(end.getTime()) || end > now;
 }
 
 /** True for a premium user, or when any of the three records says the note was bought. */

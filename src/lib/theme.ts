@@ -1,4 +1,5 @@
-import { THEMES, type Theme } from '../../contract/settings';
+import { THEMES } from '../../contract/settings-rules';
+import type { Theme } from '../../contract/settings-rules';
 
 /** This browser's copy of the theme choice, so the page has it before the account is read. */
 const THEME_KEY = 'theme';

@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import toast, { useToasterStore } from 'react-hot-toast';
 import { afterEach, describe, expect, it } from 'vitest';
-import { useToastLimit } from './notify';
+import { useToastLimit } from './toast-limit';
 
 /** What the <Toaster> would show: the visible toasts' messages. */
 function VisibleToasts() {

@@ -1,5 +1,6 @@
 import type * as swr from 'swr';
-import { mutate, type Cache } from 'swr';
+import { mutate } from 'swr';
+import type { Cache } from 'swr';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { errorText } from '../../contract/messages';
 import type { User } from '../../contract/user';

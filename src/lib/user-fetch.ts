@@ -1,6 +1,7 @@
 import { mutate } from 'swr';
 import { errorText } from '../../contract/messages';
-import { DEFAULT_AVATAR, type User } from '../../contract/user';
+import type { User } from '../../contract/user';
+import { DEFAULT_AVATAR } from '../../contract/user-rules';
 import { ApiError, api } from './api/client';
 import { apiCacheKey } from './api-cache/cache-key';
 import { cachedFetch, uncached } from './api-cache/cached-fetch';

@@ -1,11 +1,11 @@
 import { create } from 'zustand';
 import { errorText } from '../../contract/messages';
-import { DEFAULT_AVATAR, type User } from '../../contract/user';
+import type { User } from '../../contract/user';
+import { DEFAULT_AVATAR } from '../../contract/user-rules';
 import { ApiError, api } from '../lib/api/client';
 import { emitAppEvent, onAppEvent } from '../lib/auth-events';
 import { POST_LOGIN_REFRESH_DELAY_MS } from '../lib/constants';
 import { reloadPage } from '../lib/page-reload';
-import { clearPaidPosts } from '../lib/paid-posts';
 import { storageKeys } from '../lib/storage-keys';
 import { applyAccountTheme, applyTheme, storedTheme } from '../lib/theme';
 import { fetchCurrentUser, userRefreshScheduler } from '../lib/user-fetch';
@@ -287,7 +287,9 @@ export const useSessionStore = create<SessionState>()((set, get) => {
       }
       // The paid-post records live in IndexedDB (src/lib/paid-posts.ts). Not awaited: the clear
       // lands long before the reload below replaces the page, and the records are only a cache.
-      void clearPaidPosts().catch(() => undefined);
+      void import('../lib/paid-posts')
+        .then((records) => records.clearPaidPosts())
+        .catch(() => undefined);
       sessionStorage.clear();
       set({ status: 'signed-out', token: null, user: null });
       emitAppEvent('auth-change', { reason: 'logout' });

@@ -1,7 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ImageLoader, type ImageStore } from './image-loader';
+import { ImageLoader } from './image-loader';
+import type { ImageStore } from './image-loader';
 import { ImageRateLimiter } from './image-rate-limiter';
-import { networkProfile, type NetworkProfile } from './network-profile';
+import { networkProfile } from './network-profile';
+import type { NetworkProfile } from './network-profile';
 
 const origin = 'https://notes.example';
 const normal = networkProfile({ effectiveType: '4g', deviceMemory: 8, hardwareConcurrency: 8 });

@@ -5,7 +5,8 @@ import {
   IMAGE_ERROR_LOG_MAX_AGE_MS,
   IMAGE_HEAD_TIMEOUT_MS,
 } from './constants';
-import { fetchWith429Retries, type ImageRateLimiter } from './image-rate-limiter';
+import { fetchWith429Retries } from './image-rate-limiter';
+import type { ImageRateLimiter } from './image-rate-limiter';
 import { imageFileKey, imageVariantUrl } from './image-url';
 import type { NetworkProfile } from './network-profile';
 

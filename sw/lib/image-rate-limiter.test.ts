@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fetchWith429Retries, ImageRateLimiter, type RateSettings } from './image-rate-limiter';
+import { fetchWith429Retries, ImageRateLimiter } from './image-rate-limiter';
+import type { RateSettings } from './image-rate-limiter';
 
 const normal: RateSettings = { imageRequestsPerMinute: 30, imageSpacingMs: 3_000 };
 const slow: RateSettings = { imageRequestsPerMinute: 15, imageSpacingMs: 5_000 };

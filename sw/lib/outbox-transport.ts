@@ -1,11 +1,7 @@
 import { errorText } from '../../contract/messages';
 import type { ImageRef } from '../../contract/post';
-import {
-  isTransientStatus,
-  type FailureVerdict,
-  type OutboxItem,
-  type OutboxTransport,
-} from '../../src/lib/outbox';
+import { isTransientStatus } from '../../src/lib/outbox';
+import type { FailureVerdict, OutboxItem, OutboxTransport } from '../../src/lib/outbox';
 
 /** An answer from the server that was not a success. */
 export class OutboxHttpError extends Error {

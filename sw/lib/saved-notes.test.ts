@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { apiCacheKey, stampForCache, viewerOf } from './api-cache';
-import { createSavedNotes, isSavedNotesRequest, type CacheLike } from './saved-notes';
+import { createSavedNotes, isSavedNotesRequest } from './saved-notes';
+import type { CacheLike } from './saved-notes';
 
 const origin = 'https://notes.example';
 const schema = 'schema-1';

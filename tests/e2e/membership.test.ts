@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newContext, startSite, type RunningSite } from '../helpers/e2e';
+import { launchBrowser, newContext, startSite } from '../helpers/e2e';
+import type { RunningSite } from '../helpers/e2e';
 
 let site: RunningSite;
 let browser: Browser;

@@ -4,7 +4,8 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newContext, startSite, type RunningSite } from '../helpers/e2e';
+import { launchBrowser, newContext, startSite } from '../helpers/e2e';
+import type { RunningSite } from '../helpers/e2e';
 
 let site: RunningSite;
 let browser: Browser;

@@ -4,8 +4,10 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { networkProfile, type DeviceSignals } from '../../sw/lib/network-profile';
-import { launchBrowser, startSite, type RunningSite } from '../helpers/e2e';
+import { networkProfile } from '../../sw/lib/network-profile';
+import type { DeviceSignals } from '../../sw/lib/network-profile';
+import { launchBrowser, startSite } from '../helpers/e2e';
+import type { RunningSite } from '../helpers/e2e';
 
 /**
  * The installable, offline PWA in a real Chromium with service workers allowed. The site is

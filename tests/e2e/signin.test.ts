@@ -4,9 +4,12 @@ import sharp from 'sharp';
 import type { Browser, Page } from 'playwright-core';
 import type { CurrentUser } from '../../contract/auth';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startFakeWechat, type FakeWechat } from '../fakes/fake-wechat';
-import { startSmtpInbox, type SmtpInbox } from '../fakes/smtp-inbox';
-import { launchBrowser, newContext, startSite, type RunningSite } from '../helpers/e2e';
+import { startFakeWechat } from '../fakes/fake-wechat';
+import type { FakeWechat } from '../fakes/fake-wechat';
+import { startSmtpInbox } from '../fakes/smtp-inbox';
+import type { SmtpInbox } from '../fakes/smtp-inbox';
+import { launchBrowser, newContext, startSite } from '../helpers/e2e';
+import type { RunningSite } from '../helpers/e2e';
 
 /**
  * Every way in, end to end in Chromium against the real server: phone registration and login

@@ -1,11 +1,7 @@
-import {
-  createSign,
-  createVerify,
-  generateKeyPairSync,
-  randomBytes,
-  type KeyObject,
-} from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createSign, createVerify, generateKeyPairSync, randomBytes } from 'node:crypto';
+import type { KeyObject } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /**

@@ -1,6 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import type { OAuthProviderConfig } from '../../server/config.ts';
-import { createGrantBook, followAuthorize, type FakeSocialUser } from './fake-oauth.ts';
+import { createGrantBook, followAuthorize } from './fake-oauth.ts';
+import type { FakeSocialUser } from './fake-oauth.ts';
 import { redirect, sendJson, startLoopbackServer } from './loopback.ts';
 
 /**

@@ -1,5 +1,6 @@
 import type { OAuthProviderConfig } from '../../server/config.ts';
-import { createGrantBook, followAuthorize, type FakeSocialUser } from './fake-oauth.ts';
+import { createGrantBook, followAuthorize } from './fake-oauth.ts';
+import type { FakeSocialUser } from './fake-oauth.ts';
 import { redirect, sendJson, startLoopbackServer } from './loopback.ts';
 
 /**

@@ -5,7 +5,8 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../../server/app.ts';
-import { loadConfig, type Config } from '../../server/config.ts';
+import { loadConfig } from '../../server/config.ts';
+import type { Config } from '../../server/config.ts';
 import { openDatabase } from '../../server/db/database.ts';
 
 export type TestDatabaseKind = 'sqlite' | 'postgres';

@@ -1,4 +1,5 @@
-import { sql, type ColumnDefinitionBuilder, type Kysely, type Migration } from 'kysely';
+import { sql } from 'kysely';
+import type { ColumnDefinitionBuilder, Kysely, Migration } from 'kysely';
 import type { DialectName } from '../database.ts';
 
 type Db = Kysely<unknown>;

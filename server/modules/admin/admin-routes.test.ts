@@ -8,8 +8,8 @@ import {
   makeAdmin,
   registerUser,
   testDatabases,
-  type TestApp,
 } from '../../../tests/helpers/test-app.ts';
+import type { TestApp } from '../../../tests/helpers/test-app.ts';
 import { createPost, publishedPost } from '../posts/notes-test-kit.ts';
 
 type User = Awaited<ReturnType<typeof registerUser>>;

@@ -4,7 +4,8 @@ import type { Post } from '../../../contract/post.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { pageCount, pageWindow } from '../../lib/pagination.ts';
 import type { Viewer } from '../../plugins/auth.ts';
-import { syncPost, type NotesContext } from '../posts/notes-context.ts';
+import { syncPost } from '../posts/notes-context.ts';
+import type { NotesContext } from '../posts/notes-context.ts';
 import type { PostChanges, PostRow } from '../posts/post-repository.ts';
 import { createModerationRepository } from './moderation-repository.ts';
 

@@ -1,9 +1,6 @@
 import type { Kysely } from 'kysely';
-import {
-  ATMOSPHERE_RULES,
-  type AtmosphereKind,
-  type AtmosphereMe,
-} from '../../../contract/atmosphere.ts';
+import { ATMOSPHERE_RULES } from '../../../contract/atmosphere.ts';
+import type { AtmosphereKind, AtmosphereMe } from '../../../contract/atmosphere.ts';
 import type { DialectName } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import type { DomainEventBus } from '../../plugins/domain-events.ts';

@@ -1,12 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ATMOSPHERE_RULES } from '../../../contract/atmosphere.ts';
 import type { DomainEventBus, DomainEvents } from '../../plugins/domain-events.ts';
-import {
-  createTestApp,
-  registerUser,
-  testDatabases,
-  type TestApp,
-} from '../../../tests/helpers/test-app.ts';
+import { createTestApp, registerUser, testDatabases } from '../../../tests/helpers/test-app.ts';
+import type { TestApp } from '../../../tests/helpers/test-app.ts';
 import { beijingDay, createAtmosphereService } from './atmosphere-service.ts';
 
 type User = Awaited<ReturnType<typeof registerUser>>;

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AuthResponse } from '../../../contract/auth.ts';
-import { createUserRepository, type UserRow } from '../users/user-repository.ts';
+import { createUserRepository } from '../users/user-repository.ts';
+import type { UserRow } from '../users/user-repository.ts';
 import type { ClientInfo } from './client-info.ts';
 import { presentCurrentUser } from './present-current-user.ts';
 import { createSessionRepository } from './session-repository.ts';

@@ -11,8 +11,10 @@ import { pageCount, pageWindow } from '../../lib/pagination.ts';
 import type { Viewer } from '../../plugins/auth.ts';
 import type { NotesContext } from '../posts/notes-context.ts';
 import { isVisible } from '../posts/post-service.ts';
-import { loadAuthors, presentAuthor, type AuthorRow } from '../posts/present-post.ts';
-import { createCommentRepository, type CommentRow } from './comment-repository.ts';
+import { loadAuthors, presentAuthor } from '../posts/present-post.ts';
+import type { AuthorRow } from '../posts/present-post.ts';
+import { createCommentRepository } from './comment-repository.ts';
+import type { CommentRow } from './comment-repository.ts';
 
 function presentReply(row: CommentRow, authors: Map<number, AuthorRow>): CommentReply | null {
   const author = authors.get(row.author_id);

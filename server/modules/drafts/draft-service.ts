@@ -12,7 +12,8 @@ import type { Database } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { toApiId } from '../../lib/ids.ts';
 import type { Viewer } from '../../plugins/auth.ts';
-import { createDraftRepository, type DraftRow, type DraftVersionRow } from './draft-repository.ts';
+import { createDraftRepository } from './draft-repository.ts';
+import type { DraftRow, DraftVersionRow } from './draft-repository.ts';
 
 const EMPTY_DATA: DraftData = { content: '', categoryId: null, tags: [], images: [], price: 0 };
 

@@ -1,12 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Draft, DraftList, SaveDraftResult } from '../../../contract/draft.ts';
 import { errorText } from '../../../contract/messages.ts';
-import {
-  createTestApp,
-  registerUser,
-  testDatabases,
-  type TestApp,
-} from '../../../tests/helpers/test-app.ts';
+import { createTestApp, registerUser, testDatabases } from '../../../tests/helpers/test-app.ts';
+import type { TestApp } from '../../../tests/helpers/test-app.ts';
 
 type User = Awaited<ReturnType<typeof registerUser>>;
 

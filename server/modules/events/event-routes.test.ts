@@ -1,13 +1,10 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorText } from '../../../contract/messages.ts';
-import {
-  createTestApp,
-  registerUser,
-  testDatabases,
-  type TestApp,
-} from '../../../tests/helpers/test-app.ts';
-import { issueTicket, openStream, type TestStream } from './test-stream-client.ts';
+import { createTestApp, registerUser, testDatabases } from '../../../tests/helpers/test-app.ts';
+import type { TestApp } from '../../../tests/helpers/test-app.ts';
+import { issueTicket, openStream } from './test-stream-client.ts';
+import type { TestStream } from './test-stream-client.ts';
 
 type Registered = Awaited<ReturnType<typeof registerUser>>;
 

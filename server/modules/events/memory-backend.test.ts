@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createMemoryBackend } from './memory-backend.ts';
-import { REPLAY_EVENTS_PER_USER, type StreamEvent } from './realtime-backend.ts';
+import { REPLAY_EVENTS_PER_USER } from './realtime-backend.ts';
+import type { StreamEvent } from './realtime-backend.ts';
 
 describe('in-process real-time backend', () => {
   it('delivers events to subscribers with increasing ids, and unread counts without one', async () => {

@@ -1,11 +1,5 @@
-import {
-  REPLAY_EVENTS_PER_USER,
-  REPLAY_WINDOW_SECONDS,
-  parseEventId,
-  type RealtimeBackend,
-  type StreamEvent,
-  type StreamListener,
-} from './realtime-backend.ts';
+import { REPLAY_EVENTS_PER_USER, REPLAY_WINDOW_SECONDS, parseEventId } from './realtime-backend.ts';
+import type { RealtimeBackend, StreamEvent, StreamListener } from './realtime-backend.ts';
 
 /** Users whose recent events are kept; the least recently active are forgotten first. */
 const MAX_USERS_KEPT = 10_000;

@@ -1,20 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import {
-  EVENT_HEARTBEAT_MS,
-  EVENT_TICKET_TTL_SECONDS,
-  type StreamEventName,
-  type StreamEvents,
-  type UnreadEvent,
-} from '../../../contract/events.ts';
+import { EVENT_HEARTBEAT_MS, EVENT_TICKET_TTL_SECONDS } from '../../../contract/events.ts';
+import type { StreamEventName, StreamEvents, UnreadEvent } from '../../../contract/events.ts';
 import type { Viewer } from '../../plugins/auth.ts';
 import { createMessageRepository } from '../messages/message-repository.ts';
 import { createNotificationRepository } from '../notifications/notification-repository.ts';
 import { createMemoryBackend } from './memory-backend.ts';
 import type { RealtimeBackend } from './realtime-backend.ts';
 import { createRedisBackend } from './redis-backend.ts';
-import { createStreamHub, type StreamHub } from './stream-hub.ts';
+import { createStreamHub } from './stream-hub.ts';
+import type { StreamHub } from './stream-hub.ts';
 
 export interface RealtimeOptions {
   /** Namespace of the Redis keys and channel (default "vibe"). */

@@ -1,13 +1,7 @@
 import { Redis } from 'ioredis';
 import type { StreamEventName } from '../../../contract/events.ts';
-import {
-  REPLAY_EVENTS_PER_USER,
-  REPLAY_WINDOW_SECONDS,
-  parseEventId,
-  type RealtimeBackend,
-  type StreamEvent,
-  type StreamListener,
-} from './realtime-backend.ts';
+import { REPLAY_EVENTS_PER_USER, REPLAY_WINDOW_SECONDS, parseEventId } from './realtime-backend.ts';
+import type { RealtimeBackend, StreamEvent, StreamListener } from './realtime-backend.ts';
 
 interface Envelope {
   userId: number;

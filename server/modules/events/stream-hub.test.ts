@@ -1,9 +1,11 @@
-import { createServer, type Server } from 'node:http';
+import { createServer } from 'node:http';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createMemoryBackend } from './memory-backend.ts';
 import type { RealtimeBackend } from './realtime-backend.ts';
-import { createStreamHub, formatStreamEvent, type StreamHub } from './stream-hub.ts';
+import { createStreamHub, formatStreamEvent } from './stream-hub.ts';
+import type { StreamHub } from './stream-hub.ts';
 import { openStream } from './test-stream-client.ts';
 
 describe('stream hub', () => {

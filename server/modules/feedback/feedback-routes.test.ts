@@ -8,8 +8,8 @@ import {
   makeAdmin,
   registerUser,
   testDatabases,
-  type TestApp,
 } from '../../../tests/helpers/test-app.ts';
+import type { TestApp } from '../../../tests/helpers/test-app.ts';
 import { detectScreenshotFormat } from './image-type.ts';
 
 type Registered = Awaited<ReturnType<typeof registerUser>>;

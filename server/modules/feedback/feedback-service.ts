@@ -5,9 +5,8 @@ import {
   DEFAULT_FEEDBACK_TYPE,
   FEEDBACK_LIMITS,
   FEEDBACK_TYPES,
-  type FeedbackItem,
-  type FeedbackList,
 } from '../../../contract/feedback.ts';
+import type { FeedbackItem, FeedbackList } from '../../../contract/feedback.ts';
 import { errorText } from '../../../contract/messages.ts';
 import { badRequest, AppError } from '../../lib/errors.ts';
 import { toApiId } from '../../lib/ids.ts';

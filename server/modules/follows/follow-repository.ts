@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { PageWindow } from '../../lib/pagination.ts';
-import { CARD_COLUMNS, type PostCardRow } from '../posts/post-repository.ts';
+import { CARD_COLUMNS } from '../posts/post-repository.ts';
+import type { PostCardRow } from '../posts/post-repository.ts';
 import type { UserRow } from '../users/user-repository.ts';
 
 export function createFollowRepository(db: Kysely<Database>) {

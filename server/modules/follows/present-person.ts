@@ -1,5 +1,5 @@
 import type { PostAuthor } from '../../../contract/post.ts';
-import { DEFAULT_AVATAR } from '../../../contract/user.ts';
+import { DEFAULT_AVATAR } from '../../../contract/user-rules.ts';
 import { toApiId } from '../../lib/ids.ts';
 import { isPremiumAt } from '../users/present-user.ts';
 import type { UserRow } from '../users/user-repository.ts';

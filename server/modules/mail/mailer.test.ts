@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSmtpInbox, type SmtpInbox } from '../../../tests/fakes/smtp-inbox.ts';
+import { startSmtpInbox } from '../../../tests/fakes/smtp-inbox.ts';
+import type { SmtpInbox } from '../../../tests/fakes/smtp-inbox.ts';
 import { createLogMailer, createSmtpMailer } from './mailer.ts';
 
 describe('SMTP mailer against a real SMTP server on loopback', () => {

@@ -3,9 +3,8 @@ import {
   MEMBERSHIP_PERKS,
   MEMBERSHIP_PLANS,
   membershipText,
-  type MembershipPlan,
-  type MembershipStatus,
 } from '../../../contract/membership.ts';
+import type { MembershipPlan, MembershipStatus } from '../../../contract/membership.ts';
 import { centsToYuan } from '../../../contract/payment.ts';
 import { fillText } from '../../../contract/messages.ts';
 import type { Database } from '../../db/schema.ts';

@@ -1,11 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorText } from '../../../contract/messages.ts';
-import {
-  createTestApp,
-  registerUser,
-  testDatabases,
-  type TestApp,
-} from '../../../tests/helpers/test-app.ts';
+import { createTestApp, registerUser, testDatabases } from '../../../tests/helpers/test-app.ts';
+import type { TestApp } from '../../../tests/helpers/test-app.ts';
 
 type Registered = Awaited<ReturnType<typeof registerUser>>;
 

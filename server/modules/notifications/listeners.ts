@@ -2,7 +2,8 @@ import type { DomainEventBus } from '../../plugins/domain-events.ts';
 import type { FollowRepository } from '../follows/follow-repository.ts';
 import type { MessageRepository } from '../messages/message-repository.ts';
 import type { NotificationRepository } from './notification-repository.ts';
-import { excerptOf, type NotificationService } from './notification-service.ts';
+import { excerptOf } from './notification-service.ts';
+import type { NotificationService } from './notification-service.ts';
 
 /** Turns what happened in the domain into notifications for the people it concerns. */
 export function listenForNotifications(

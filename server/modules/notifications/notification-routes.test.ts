@@ -7,8 +7,8 @@ import {
   makeAdmin,
   registerUser,
   testDatabases,
-  type TestApp,
 } from '../../../tests/helpers/test-app.ts';
+import type { TestApp } from '../../../tests/helpers/test-app.ts';
 
 type Registered = Awaited<ReturnType<typeof registerUser>>;
 

@@ -1,12 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorText } from '../../../contract/messages.ts';
-import { startSmtpInbox, type SmtpInbox } from '../../../tests/fakes/smtp-inbox.ts';
-import {
-  createTestApp,
-  registerUser,
-  testDatabases,
-  type TestApp,
-} from '../../../tests/helpers/test-app.ts';
+import { startSmtpInbox } from '../../../tests/fakes/smtp-inbox.ts';
+import type { SmtpInbox } from '../../../tests/fakes/smtp-inbox.ts';
+import { createTestApp, registerUser, testDatabases } from '../../../tests/helpers/test-app.ts';
+import type { TestApp } from '../../../tests/helpers/test-app.ts';
 
 const ORIGIN = 'http://127.0.0.1:8105';
 const LINK = /http:\/\/127\.0\.0\.1:8105\/reset-password\/([A-Za-z0-9_-]{43})/;

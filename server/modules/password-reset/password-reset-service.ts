@@ -7,10 +7,8 @@ import { hashPassword } from '../auth/passwords.ts';
 import { createSessionRepository } from '../auth/session-repository.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { createUserRepository } from '../users/user-repository.ts';
-import {
-  createPasswordResetRepository,
-  type PasswordResetRow,
-} from './password-reset-repository.ts';
+import { createPasswordResetRepository } from './password-reset-repository.ts';
+import type { PasswordResetRow } from './password-reset-repository.ts';
 import { resetMail } from './texts.ts';
 
 export const RESET_TTL_MINUTES = 30;

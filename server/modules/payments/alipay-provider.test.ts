@@ -1,13 +1,10 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AlipayConfig } from '../../config.ts';
-import { startFakeAlipay, type FakeAlipay } from '../../../tests/fakes/fake-alipay.ts';
-import {
-  createTestApp,
-  registerUser,
-  testDatabases,
-  type TestApp,
-} from '../../../tests/helpers/test-app.ts';
+import { startFakeAlipay } from '../../../tests/fakes/fake-alipay.ts';
+import type { FakeAlipay } from '../../../tests/fakes/fake-alipay.ts';
+import { createTestApp, registerUser, testDatabases } from '../../../tests/helpers/test-app.ts';
+import type { TestApp } from '../../../tests/helpers/test-app.ts';
 import { premiumEndOf } from './test-fixtures.ts';
 
 const APP_ID = '2021000000000001';

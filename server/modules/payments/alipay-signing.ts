@@ -1,10 +1,5 @@
-import {
-  createPrivateKey,
-  createPublicKey,
-  createSign,
-  createVerify,
-  type KeyObject,
-} from 'node:crypto';
+import { createPrivateKey, createPublicKey, createSign, createVerify } from 'node:crypto';
+import type { KeyObject } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 
 /**

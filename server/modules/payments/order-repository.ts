@@ -1,4 +1,5 @@
-import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import { sql } from 'kysely';
+import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { Database, OrdersTable } from '../../db/schema.ts';
 
 export type OrderRow = Selectable<OrdersTable>;

@@ -5,10 +5,11 @@ import {
   makeAdmin,
   registerUser,
   testDatabases,
-  type TestApp,
 } from '../../../tests/helpers/test-app.ts';
+import type { TestApp } from '../../../tests/helpers/test-app.ts';
 import { insertPost, premiumEndOf, setPremiumEnd } from './test-fixtures.ts';
-import { readSandboxSecret, signSandboxNotice, type SandboxNotice } from './sandbox-provider.ts';
+import { readSandboxSecret, signSandboxNotice } from './sandbox-provider.ts';
+import type { SandboxNotice } from './sandbox-provider.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 

@@ -1,5 +1,6 @@
 import { MEMBERSHIP_PLANS, membershipText } from '../../../contract/membership.ts';
-import { centsToYuan, type OrderSummary } from '../../../contract/payment.ts';
+import { centsToYuan } from '../../../contract/payment.ts';
+import type { OrderSummary } from '../../../contract/payment.ts';
 import { isoOrNull, toApiId } from '../../lib/ids.ts';
 import type { OrderWithTitle } from './order-repository.ts';
 

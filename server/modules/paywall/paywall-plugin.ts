@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { createPaywall, type Paywall } from './paywall.ts';
+import { createPaywall } from './paywall.ts';
+import type { Paywall } from './paywall.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

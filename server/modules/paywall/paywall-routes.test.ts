@@ -5,8 +5,8 @@ import {
   makeAdmin,
   registerUser,
   testDatabases,
-  type TestApp,
 } from '../../../tests/helpers/test-app.ts';
+import type { TestApp } from '../../../tests/helpers/test-app.ts';
 import { insertPost, setPremiumEnd } from '../payments/test-fixtures.ts';
 import { publishedPost, uploadImage } from '../posts/notes-test-kit.ts';
 import { createUploadGrants } from './upload-grants.ts';

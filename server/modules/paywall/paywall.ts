@@ -2,7 +2,8 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { createPaywallRepository } from './paywall-repository.ts';
 import { previewOf } from './preview.ts';
-import { createUploadGrants, type UploadGrant } from './upload-grants.ts';
+import { createUploadGrants } from './upload-grants.ts';
+import type { UploadGrant } from './upload-grants.ts';
 
 /**
  * The one rule of who may read a paid note, used by every response that carries a note's body

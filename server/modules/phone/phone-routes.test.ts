@@ -1,12 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorText } from '../../../contract/messages.ts';
-import { startFakeAliyunSms, type FakeAliyunSms } from '../../../tests/fakes/fake-aliyun-sms.ts';
-import {
-  createTestApp,
-  registerUser,
-  testDatabases,
-  type TestApp,
-} from '../../../tests/helpers/test-app.ts';
+import { startFakeAliyunSms } from '../../../tests/fakes/fake-aliyun-sms.ts';
+import type { FakeAliyunSms } from '../../../tests/fakes/fake-aliyun-sms.ts';
+import { createTestApp, registerUser, testDatabases } from '../../../tests/helpers/test-app.ts';
+import type { TestApp } from '../../../tests/helpers/test-app.ts';
 import { chinaDayStart } from './verification-codes.ts';
 
 let phoneCounter = 0;

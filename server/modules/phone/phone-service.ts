@@ -14,7 +14,8 @@ import type { ClientInfo } from '../auth/client-info.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { presentCurrentUser } from '../auth/present-current-user.ts';
 import { createSessionIssuer } from '../auth/session-issuer.ts';
-import { createUserRepository, type UserRow } from '../users/user-repository.ts';
+import { createUserRepository } from '../users/user-repository.ts';
+import type { UserRow } from '../users/user-repository.ts';
 import type { VerificationCodes } from './verification-codes.ts';
 
 export function createPhoneService(app: FastifyInstance, codes: VerificationCodes) {

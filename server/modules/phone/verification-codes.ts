@@ -6,8 +6,8 @@ import {
   CODE_MAX_ATTEMPTS,
   CODE_RESEND_MS,
   CODE_TTL_MS,
-  type CodePurpose,
 } from '../../../contract/phone.ts';
+import type { CodePurpose } from '../../../contract/phone.ts';
 import { AppError, tooManyRequests } from '../../lib/errors.ts';
 import type { SmsProvider } from '../sms/sms-provider.ts';
 import { createVerificationCodeRepository } from './verification-code-repository.ts';

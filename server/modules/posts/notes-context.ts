@@ -3,20 +3,21 @@ import type { SitemapEntry } from '../../../contract/post.ts';
 import type { DialectName } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import type { DomainEventBus } from '../../plugins/domain-events.ts';
-import { createCategoryCatalog, type CategoryCatalog } from '../categories/category-catalog.ts';
-import { createSearchIndex, type SearchHit, type SearchIndex } from '../search/search-index.ts';
+import { createCategoryCatalog } from '../categories/category-catalog.ts';
+import type { CategoryCatalog } from '../categories/category-catalog.ts';
+import { createSearchIndex } from '../search/search-index.ts';
+import type { SearchHit, SearchIndex } from '../search/search-index.ts';
 import { indexText } from '../search/segmenter.ts';
 import type { Paywall } from '../paywall/paywall.ts';
 import type { Storage } from '../storage/storage.ts';
-import { createUploadService, type UploadService } from '../uploads/upload-service.ts';
-import {
-  parseJsonArray,
-  createPostPresenter,
-  type PostPresenter,
-  type PublicCard,
-} from './present-post.ts';
-import { createPostRepository, type PostRepository, type PostRow } from './post-repository.ts';
-import { createTtlCache, type TtlCache } from './ttl-cache.ts';
+import { createUploadService } from '../uploads/upload-service.ts';
+import type { UploadService } from '../uploads/upload-service.ts';
+import { parseJsonArray, createPostPresenter } from './present-post.ts';
+import type { PostPresenter, PublicCard } from './present-post.ts';
+import { createPostRepository } from './post-repository.ts';
+import type { PostRepository, PostRow } from './post-repository.ts';
+import { createTtlCache } from './ttl-cache.ts';
+import type { TtlCache } from './ttl-cache.ts';
 
 /**
  * What the note modules (posts, search, comments, admin, pins, sitemap) share, built once per

@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { createNotesContext, type NotesContext } from './notes-context.ts';
-import { createPostService, type PostService } from './post-service.ts';
+import { createNotesContext } from './notes-context.ts';
+import type { NotesContext } from './notes-context.ts';
+import { createPostService } from './post-service.ts';
+import type { PostService } from './post-service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -15,13 +15,16 @@ import type {
 } from '../../../contract/post.ts';
 import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import { toApiId } from '../../lib/ids.ts';
-import { pageCount, pageWindow, type PageWindow } from '../../lib/pagination.ts';
+import { pageCount, pageWindow } from '../../lib/pagination.ts';
+import type { PageWindow } from '../../lib/pagination.ts';
 import type { Viewer } from '../../plugins/auth.ts';
 import { freeTextOf } from '../paywall/preview.ts';
 import { excerptOf } from './excerpt.ts';
-import { forgetPost, syncPost, type NotesContext } from './notes-context.ts';
+import { forgetPost, syncPost } from './notes-context.ts';
+import type { NotesContext } from './notes-context.ts';
 import type { PostCardRow, PostChanges, PostRow } from './post-repository.ts';
-import { createReactionRepository, type ReactionKind } from './reaction-repository.ts';
+import { createReactionRepository } from './reaction-repository.ts';
+import type { ReactionKind } from './reaction-repository.ts';
 import { createSearchService } from '../search/search-service.ts';
 
 const ALL_STATUSES: PostStatus[] = ['pending', 'approved', 'rejected'];

@@ -6,8 +6,8 @@ import {
   makeAdmin,
   registerUser,
   testDatabases,
-  type TestApp,
 } from '../../../tests/helpers/test-app.ts';
+import type { TestApp } from '../../../tests/helpers/test-app.ts';
 import { createPost, publishedPost, review, uploadImage } from './notes-test-kit.ts';
 
 type User = Awaited<ReturnType<typeof registerUser>>;

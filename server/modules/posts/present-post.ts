@@ -1,13 +1,14 @@
 import type { Kysely } from 'kysely';
 import type { ImageRef, Post, PostAuthor, PostCard } from '../../../contract/post.ts';
-import { DEFAULT_AVATAR } from '../../../contract/user.ts';
+import { DEFAULT_AVATAR } from '../../../contract/user-rules.ts';
 import { errorText } from '../../../contract/messages.ts';
 import type { Database } from '../../db/schema.ts';
 import { notFound } from '../../lib/errors.ts';
 import { isoOrNull, toApiId } from '../../lib/ids.ts';
 import type { Viewer } from '../../plugins/auth.ts';
 import { isPremiumAt } from '../users/present-user.ts';
-import { presentCategory, type CategoryCatalog } from '../categories/category-catalog.ts';
+import { presentCategory } from '../categories/category-catalog.ts';
+import type { CategoryCatalog } from '../categories/category-catalog.ts';
 import type { Paywall } from '../paywall/paywall.ts';
 import type { PostCardRow, PostRow } from './post-repository.ts';
 import { createReactionRepository } from './reaction-repository.ts';

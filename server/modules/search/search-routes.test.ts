@@ -5,8 +5,8 @@ import {
   makeAdmin,
   registerUser,
   testDatabases,
-  type TestApp,
 } from '../../../tests/helpers/test-app.ts';
+import type { TestApp } from '../../../tests/helpers/test-app.ts';
 import { createPost, publishedPost, review } from '../posts/notes-test-kit.ts';
 
 type User = Awaited<ReturnType<typeof registerUser>>;

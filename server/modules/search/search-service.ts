@@ -1,4 +1,5 @@
-import { POST_LIMITS, type PostList, type PostListQuery } from '../../../contract/post.ts';
+import { POST_LIMITS } from '../../../contract/post.ts';
+import type { PostList, PostListQuery } from '../../../contract/post.ts';
 import { pageWindow } from '../../lib/pagination.ts';
 import type { Viewer } from '../../plugins/auth.ts';
 import type { NotesContext } from '../posts/notes-context.ts';

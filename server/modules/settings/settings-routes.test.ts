@@ -1,12 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorText } from '../../../contract/messages.ts';
 import { DEFAULT_SETTINGS } from '../../../contract/settings.ts';
-import {
-  createTestApp,
-  registerUser,
-  testDatabases,
-  type TestApp,
-} from '../../../tests/helpers/test-app.ts';
+import { createTestApp, registerUser, testDatabases } from '../../../tests/helpers/test-app.ts';
+import type { TestApp } from '../../../tests/helpers/test-app.ts';
 import { createSessionIssuer } from '../auth/session-issuer.ts';
 import { createUserRepository } from '../users/user-repository.ts';
 

@@ -10,7 +10,8 @@ import type { Viewer } from '../../plugins/auth.ts';
 import { createAttemptLimiter, LOGIN_LIMITS } from '../auth/attempt-limiter.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { createSessionRepository } from '../auth/session-repository.ts';
-import { createUserRepository, type UserRow } from '../users/user-repository.ts';
+import { createUserRepository } from '../users/user-repository.ts';
+import type { UserRow } from '../users/user-repository.ts';
 import { mergeSettings, readUserSettings } from './user-settings.ts';
 
 /** Account settings that are not profile fields: password, preferences, sessions. */

@@ -1,10 +1,6 @@
-import {
-  DEFAULT_SETTINGS,
-  NOTIFICATION_KINDS,
-  THEMES,
-  type UpdateSettingsBody,
-  type UserSettings,
-} from '../../../contract/settings.ts';
+import { NOTIFICATION_KINDS, THEMES } from '../../../contract/settings-rules.ts';
+import { DEFAULT_SETTINGS } from '../../../contract/settings.ts';
+import type { UpdateSettingsBody, UserSettings } from '../../../contract/settings.ts';
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -5,8 +5,8 @@ import {
   makeAdmin,
   registerUser,
   testDatabases,
-  type TestApp,
 } from '../../../tests/helpers/test-app.ts';
+import type { TestApp } from '../../../tests/helpers/test-app.ts';
 import { createPost, publishedPost } from '../posts/notes-test-kit.ts';
 
 describe.each(testDatabases)('sitemap and robots (%s)', (kind) => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeAliyunSms, type FakeAliyunSms } from '../../../tests/fakes/fake-aliyun-sms.ts';
+import { startFakeAliyunSms } from '../../../tests/fakes/fake-aliyun-sms.ts';
+import type { FakeAliyunSms } from '../../../tests/fakes/fake-aliyun-sms.ts';
 import { createAliyunSmsProvider, SmsSendError } from './aliyun-sms.ts';
 import { createLogSmsProvider } from './sms-provider.ts';
 

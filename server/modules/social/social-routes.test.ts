@@ -2,14 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorText } from '../../../contract/messages.ts';
 import type { SocialType } from '../../../contract/social.ts';
 import type { FakeSocialUser } from '../../../tests/fakes/fake-oauth.ts';
-import { startFakeQq, type FakeQq } from '../../../tests/fakes/fake-qq.ts';
-import { startFakeWechat, type FakeWechat } from '../../../tests/fakes/fake-wechat.ts';
-import {
-  createTestApp,
-  registerUser,
-  testDatabases,
-  type TestApp,
-} from '../../../tests/helpers/test-app.ts';
+import { startFakeQq } from '../../../tests/fakes/fake-qq.ts';
+import type { FakeQq } from '../../../tests/fakes/fake-qq.ts';
+import { startFakeWechat } from '../../../tests/fakes/fake-wechat.ts';
+import type { FakeWechat } from '../../../tests/fakes/fake-wechat.ts';
+import { createTestApp, registerUser, testDatabases } from '../../../tests/helpers/test-app.ts';
+import type { TestApp } from '../../../tests/helpers/test-app.ts';
 
 const REDIRECT_BASE = 'http://127.0.0.1:8105';
 

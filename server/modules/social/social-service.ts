@@ -12,20 +12,17 @@ import type {
   SocialRegisterBody,
   SocialType,
 } from '../../../contract/social.ts';
-import { USERNAME_PATTERN } from '../../../contract/user.ts';
+import { USERNAME_PATTERN } from '../../../contract/user-rules.ts';
 import { AppError, badRequest, conflict, notFound, unauthorized } from '../../lib/errors.ts';
 import type { ClientInfo } from '../auth/client-info.ts';
 import { createSessionIssuer } from '../auth/session-issuer.ts';
-import { createUserRepository, type UserRow } from '../users/user-repository.ts';
+import { createUserRepository } from '../users/user-repository.ts';
+import type { UserRow } from '../users/user-repository.ts';
 import { createNonceRepository } from './nonce-repository.ts';
-import {
-  createBindTicket,
-  createState,
-  readBindTicket,
-  readState,
-  type BindTicket,
-} from './oauth-tokens.ts';
-import { OAuthError, type OAuthProvider, type SocialIdentity } from './providers/oauth-provider.ts';
+import { createBindTicket, createState, readBindTicket, readState } from './oauth-tokens.ts';
+import type { BindTicket } from './oauth-tokens.ts';
+import { OAuthError } from './providers/oauth-provider.ts';
+import type { OAuthProvider, SocialIdentity } from './providers/oauth-provider.ts';
 import { createQqProvider } from './providers/qq.ts';
 import { createWechatProvider } from './providers/wechat.ts';
 import { createSocialRepository } from './social-repository.ts';

@@ -1,7 +1,8 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { createLocalStorage, type Storage } from './storage.ts';
+import { createLocalStorage } from './storage.ts';
+import type { Storage } from './storage.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,12 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { errorText } from '../../../contract/messages.ts';
-import { UPLOAD_MAX_BYTES, type ImageRef } from '../../../contract/post.ts';
+import { UPLOAD_MAX_BYTES } from '../../../contract/post.ts';
+import type { ImageRef } from '../../../contract/post.ts';
 import type { Database } from '../../db/schema.ts';
 import { badRequest } from '../../lib/errors.ts';
 import type { Storage } from '../storage/storage.ts';
 import { probeImage } from './image-probe.ts';
-import { createUploadRepository, type UploadRow } from './upload-repository.ts';
+import { createUploadRepository } from './upload-repository.ts';
+import type { UploadRow } from './upload-repository.ts';
 
 export const UPLOAD_URL_PREFIX = '/api/uploads/';
 

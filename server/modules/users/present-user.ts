@@ -1,5 +1,5 @@
 import type { User } from '../../../contract/user.ts';
-import { DEFAULT_AVATAR } from '../../../contract/user.ts';
+import { DEFAULT_AVATAR } from '../../../contract/user-rules.ts';
 import { isoOrNull, toApiId } from '../../lib/ids.ts';
 import type { UserRow } from './user-repository.ts';
 

@@ -1,7 +1,7 @@
+import { lazy, Suspense } from 'react';
 import { Bell, Mail, PenLine } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { buttonClass } from '../../components/button';
-import { InstallButton } from '../../features/offline/install-button';
 import { emitAppEvent } from '../../lib/auth-events';
 import { siteTexts } from '../../lib/texts';
 import { selectUser, useSessionStore } from '../../stores/session-store';
@@ -12,6 +12,13 @@ import styles from './header.module.css';
 import { SearchBox } from './search-box';
 import { useNavThrottle } from './use-nav-throttle';
 import { UserMenu } from './user-menu';
+
+// Shown only where the browser offers installation; its code loads after the first paint.
+const InstallButton = lazy(() =>
+  import('../../features/offline/install-button').then((module) => ({
+    default: module.InstallButton,
+  })),
+);
 
 export function Header() {
   const user = useSessionStore(selectUser);
@@ -36,7 +43,9 @@ export function Header() {
           <SearchBox />
         </div>
         <nav className={styles.actions} aria-label={shellTexts.home}>
-          <InstallButton />
+          <Suspense fallback={null}>
+            <InstallButton />
+          </Suspense>
           {user ? (
             <>
               <Link

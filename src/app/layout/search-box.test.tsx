@@ -1,4 +1,4 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
 import { addSearchTerm, clearSearchHistory, loadSearchHistory } from '../../lib/search-history';
@@ -43,7 +43,8 @@ describe('SearchBox dropdown', () => {
     fireEvent.focus(box());
     fireEvent.click(await screen.findByRole('button', { name: /删除.*番茄钟|番茄钟.*删除/ }));
     expect(screen.queryByText('番茄钟')).toBeNull();
-    await expect(loadSearchHistory()).resolves.toEqual(['向量数据库']);
+    // The store loads on first use, so the removal lands a moment after the click.
+    await waitFor(async () => expect(await loadSearchHistory()).toEqual(['向量数据库']));
     fireEvent.click(screen.getByRole('button', { name: /清空/ }));
     await screen.findByRole('button', { name: 'AI' });
   });

@@ -1,17 +1,15 @@
 import { Clock, Flame, Search, X } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
+import type { FormEvent } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { HOT_SEARCHES } from '../../lib/constants';
-import {
-  addSearchTerm,
-  clearSearchHistory,
-  loadSearchHistory,
-  removeSearchTerm,
-} from '../../lib/search-history';
 import { shellTexts } from '../texts';
 import styles from './search-box.module.css';
 
 const texts = shellTexts.search;
+
+/** The history lives in IndexedDB; its code loads with the first search, not with the page. */
+const searchHistory = () => import('../../lib/search-history');
 
 /** The header's search box (desktop) with its history / hot-search dropdown. */
 export function SearchBox() {
@@ -36,7 +34,8 @@ export function SearchBox() {
   useEffect(() => {
     if (!open) return;
     let live = true;
-    loadSearchHistory()
+    searchHistory()
+      .then((store) => store.loadSearchHistory())
       .then((terms) => live && setHistory(terms))
       .catch(() => live && setHistory([]));
     const closeOutside = (event: PointerEvent) => {
@@ -55,7 +54,8 @@ export function SearchBox() {
     setQuery(trimmed);
     setOpen(false);
     inputRef.current?.blur();
-    void addSearchTerm(trimmed)
+    void searchHistory()
+      .then((store) => store.addSearchTerm(trimmed))
       .then(setHistory)
       .catch(() => undefined);
     navigate(`/search?search=${encodeURIComponent(trimmed)}`);
@@ -101,7 +101,9 @@ export function SearchBox() {
                   aria-label={texts.clearLabel}
                   onClick={() => {
                     setHistory([]);
-                    void clearSearchHistory().catch(() => undefined);
+                    void searchHistory()
+                      .then((store) => store.clearSearchHistory())
+                      .catch(() => undefined);
                   }}
                 >
                   {texts.clear}
@@ -120,7 +122,9 @@ export function SearchBox() {
                       aria-label={texts.remove(term)}
                       onClick={() => {
                         setHistory((terms) => terms.filter((item) => item !== term));
-                        void removeSearchTerm(term).catch(() => undefined);
+                        void searchHistory()
+                          .then((store) => store.removeSearchTerm(term))
+                          .catch(() => undefined);
                       }}
                     >
                       <X size={14} aria-hidden="true" />

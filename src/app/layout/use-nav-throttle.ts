@@ -1,4 +1,5 @@
-import { useCallback, useRef, type MouseEvent } from 'react';
+import { useCallback, useRef } from 'react';
+import type { MouseEvent } from 'react';
 import { NAV_CLICK_THROTTLE_MS } from '../../lib/constants';
 
 /**

@@ -15,7 +15,8 @@ import {
   ProfileHeader,
   ProfileHeaderSkeleton,
 } from '../../features/profile/components/profile-header';
-import { ProfileTabs, type ProfileTab } from '../../features/profile/components/profile-tabs';
+import { ProfileTabs } from '../../features/profile/components/profile-tabs';
+import type { ProfileTab } from '../../features/profile/components/profile-tabs';
 import { OfflineNotesList } from '../../features/offline/offline-notes-list';
 import { offlineTexts } from '../../features/offline/texts';
 import { useProfileUser } from '../../features/profile/hooks/use-profile-user';

@@ -10,8 +10,8 @@ import {
   SectionParts,
   SettingsLayout,
   SettingsState,
-  type SettingsSection,
 } from '../../features/settings/components/settings-layout';
+import type { SettingsSection } from '../../features/settings/components/settings-layout';
 import { useAccount } from '../../features/settings/hooks/use-account';
 import { settingsTexts } from '../../features/settings/texts';
 

@@ -1,9 +1,9 @@
 import { errorText } from '../../../contract/messages';
 import { CODE_LENGTH, PHONE_PATTERN } from '../../../contract/phone';
-import { EMAIL_PATTERN, PASSWORD_PATTERN, USERNAME_PATTERN } from '../../../contract/user';
+import { EMAIL_PATTERN, PASSWORD_PATTERN, USERNAME_PATTERN } from '../../../contract/user-rules';
 import { authTexts } from './texts';
 
-/** Same rules as the server's schemas (contract/user.ts), so the form answers before sending. */
+/** Same rules as the server's schemas (contract/user-rules.ts), so the form answers before sending. */
 const usernameRule = new RegExp(USERNAME_PATTERN);
 const emailRule = new RegExp(EMAIL_PATTERN);
 const passwordRule = new RegExp(PASSWORD_PATTERN);

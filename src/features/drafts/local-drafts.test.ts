@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { EMPTY_DRAFT_DATA, type LocalDraft } from './draft-copy';
+import { EMPTY_DRAFT_DATA } from './draft-copy';
+import type { LocalDraft } from './draft-copy';
 import { localDrafts } from './local-drafts';
 
 const draft = (clientId: string, title: string, editedAt: string): LocalDraft => ({

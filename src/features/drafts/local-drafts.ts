@@ -1,4 +1,5 @@
-import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import { openDB } from 'idb';
+import type { DBSchema, IDBPDatabase } from 'idb';
 import type { DraftCopy, LocalDraft } from './draft-copy';
 
 /** How many set-aside copies one draft keeps in the browser. */

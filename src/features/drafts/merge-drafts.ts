@@ -1,5 +1,6 @@
 import type { Draft } from '../../../contract/draft';
-import { editedTime, type DraftCopy, type LocalDraft } from './draft-copy';
+import { editedTime } from './draft-copy';
+import type { DraftCopy, LocalDraft } from './draft-copy';
 
 /** One entry of "我的草稿": the copy to resume, and every other copy that can be recovered. */
 export interface MergedDraft {

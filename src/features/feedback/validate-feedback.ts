@@ -1,9 +1,5 @@
-import {
-  FEEDBACK_IMAGE_TYPES,
-  FEEDBACK_LIMITS,
-  FEEDBACK_TYPES,
-  type FeedbackTypeCode,
-} from '../../../contract/feedback';
+import { FEEDBACK_IMAGE_TYPES, FEEDBACK_LIMITS, FEEDBACK_TYPES } from '../../../contract/feedback';
+import type { FeedbackTypeCode } from '../../../contract/feedback';
 import { errorText } from '../../../contract/messages';
 
 export interface FeedbackValues {

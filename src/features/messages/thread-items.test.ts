@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Message } from '../../../contract/message';
-import { threadReducer, type ThreadItem } from './thread-items';
+import { threadReducer } from './thread-items';
+import type { ThreadItem } from './thread-items';
 
 const message = (id: string, content: string, senderId = '1'): Message => ({
   _id: id,

@@ -1,6 +1,7 @@
 import { Button } from '../../components/button';
 import { Modal } from '../../components/modal';
-import { discardOutboxItem, retryOutboxItem, type OutboxItem } from '../../lib/outbox';
+import { discardOutboxItem, retryOutboxItem } from '../../lib/outbox';
+import type { OutboxItem } from '../../lib/outbox';
 import { replayNow } from './outbox-sync';
 import { offlineTexts } from './texts';
 import styles from './outbox-panel.module.css';

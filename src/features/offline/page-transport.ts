@@ -1,7 +1,8 @@
 import { errorText } from '../../../contract/messages';
 import type { ImageRef, Post } from '../../../contract/post';
 import { ApiError, api } from '../../lib/api/client';
-import { isTransientStatus, type OutboxTransport } from '../../lib/outbox';
+import { isTransientStatus } from '../../lib/outbox';
+import type { OutboxTransport } from '../../lib/outbox';
 
 /**
  * Sends the outbox from the page through the fetch wrapper (the signed-in token, request ids).

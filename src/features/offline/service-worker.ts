@@ -24,7 +24,9 @@ export function startServiceWorker(): void {
     workbox = new Workbox('/sw.js', { scope: '/' });
     // Also fires at once for a worker that was already waiting when this page opened.
     workbox.addEventListener('waiting', () => useWorkerStore.setState({ updateReady: true }));
-    await workbox.register();
+    // A browser that refuses workers (private modes, automation with workers blocked) just
+    // runs without one.
+    await workbox.register().catch(() => undefined);
   };
   if (document.readyState === 'complete') void register();
   else window.addEventListener('load', () => void register(), { once: true });

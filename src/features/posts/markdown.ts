@@ -1,4 +1,5 @@
-import MarkdownIt, { type MarkdownIt as MarkdownRenderer } from 'markdown-it';
+import MarkdownIt from 'markdown-it';
+import type { MarkdownIt as MarkdownRenderer } from 'markdown-it';
 
 /** Turns a fenced code block into highlighted HTML ('' leaves it plain). */
 export type Highlight = (code: string, language: string) => string;

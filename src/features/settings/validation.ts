@@ -1,5 +1,5 @@
 import { errorText } from '../../../contract/messages';
-import { EMAIL_PATTERN, USERNAME_PATTERN } from '../../../contract/user';
+import { EMAIL_PATTERN, USERNAME_PATTERN } from '../../../contract/user-rules';
 import { settingsTexts } from './texts';
 
 /** The same limits as PUT /api/auth/me's schema (contract/auth.ts UpdateMeBody). */

@@ -1,5 +1,6 @@
 import { PageMeta } from '../../components/page-meta';
-import { staticPages, type StaticPageContent, type StaticPageName } from './content';
+import { staticPages } from './content';
+import type { StaticPageContent, StaticPageName } from './content';
 import styles from './static-page.module.css';
 
 /** One of the static pages (/about, /terms, /privacy, /help). */

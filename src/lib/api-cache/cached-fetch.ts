@@ -1,7 +1,9 @@
 import { mutate } from 'swr';
-import { apiCacheKey, apiNameOf, type CacheParams } from './cache-key';
+import { apiCacheKey, apiNameOf } from './cache-key';
+import type { CacheParams } from './cache-key';
 import { readEntry, writeEntry } from './entry-store';
-import { markerLifetime, policyOf, type ApiCachePolicy } from './policies';
+import { markerLifetime, policyOf } from './policies';
+import type { ApiCachePolicy } from './policies';
 
 /**
  * A fallback answer a fetcher gives instead of failing (the placeholder user of a rate-limited

@@ -1,4 +1,5 @@
-import { mutate, type Cache, type Middleware, type SWRConfiguration } from 'swr';
+import { mutate } from 'swr';
+import type { Cache, Middleware, SWRConfiguration } from 'swr';
 import { onAppEvent } from '../auth-events';
 import { apiNameOf } from './cache-key';
 import { fetchThroughCache, forgetRequests } from './cached-fetch';

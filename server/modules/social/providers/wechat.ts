@@ -1,12 +1,6 @@
 import type { OAuthProviderConfig } from '../../../config.ts';
-import {
-  getProviderJson,
-  OAuthError,
-  stringField,
-  type OAuthProvider,
-  type ProviderAnswer,
-  type SocialIdentity,
-} from './oauth-provider.ts';
+import { getProviderJson, OAuthError, stringField } from './oauth-provider.ts';
+import type { OAuthProvider, ProviderAnswer, SocialIdentity } from './oauth-provider.ts';
 
 /** Any answer with a non-zero `errcode` is WeChat saying no. */
 function assertOk(answer: ProviderAnswer, step: string) {

@@ -1,4 +1,5 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
+import type { FormEvent } from 'react';
 import { REJECT_REASON_MAX } from '../../../../contract/admin';
 import { errorText } from '../../../../contract/messages';
 import { Button } from '../../../components/button';

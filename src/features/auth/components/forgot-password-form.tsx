@@ -1,4 +1,5 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import type { FormEvent } from 'react';
 import { Button } from '../../../components/button';
 import { TextField } from '../../../components/text-field';
 import { requestPasswordReset } from '../api/password-reset';

@@ -1,4 +1,5 @@
-import { useRef, useState, type KeyboardEvent } from 'react';
+import { useRef, useState } from 'react';
+import type { KeyboardEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { Modal } from '../../../components/modal';
 import { returnPathOf } from '../../../lib/return-path';

@@ -1,4 +1,5 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import type { FormEvent } from 'react';
 import { ApiError } from '../../../lib/api/client';
 import { notify } from '../../../lib/notify';
 import { useSessionStore } from '../../../stores/session-store';
@@ -6,7 +7,8 @@ import { Button } from '../../../components/button';
 import { TextField } from '../../../components/text-field';
 import { loginWithPassword } from '../api/login';
 import { authTexts } from '../texts';
-import { hasErrors, validateLogin, type FieldErrors } from '../validation';
+import { hasErrors, validateLogin } from '../validation';
+import type { FieldErrors } from '../validation';
 import styles from './auth-form.module.css';
 
 export interface PasswordLoginFormProps {

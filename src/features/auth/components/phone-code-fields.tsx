@@ -1,12 +1,15 @@
-import { useId, useState, type ReactNode } from 'react';
+import { useId, useState } from 'react';
+import type { ReactNode } from 'react';
 import { errorText } from '../../../../contract/messages';
-import { CODE_LENGTH, CODE_RESEND_MS, type CodePurpose } from '../../../../contract/phone';
+import { CODE_LENGTH, CODE_RESEND_MS } from '../../../../contract/phone';
+import type { CodePurpose } from '../../../../contract/phone';
 import { Button } from '../../../components/button';
 import { TextField } from '../../../components/text-field';
 import { sendVerificationCode } from '../api/phone';
 import { useCountdown } from '../hooks/use-countdown';
 import { authTexts } from '../texts';
-import { normalizePhone, validatePhone, type FieldErrors } from '../validation';
+import { normalizePhone, validatePhone } from '../validation';
+import type { FieldErrors } from '../validation';
 import styles from './auth-form.module.css';
 
 export type PhoneCodeErrors = FieldErrors<'phone' | 'code'>;

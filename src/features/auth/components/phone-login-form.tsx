@@ -1,4 +1,5 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import type { FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { errorText } from '../../../../contract/messages';
 import { Button } from '../../../components/button';
@@ -9,7 +10,8 @@ import { loginWithPhone } from '../api/phone';
 import { authTexts } from '../texts';
 import { hasErrors, normalizePhone, validatePhoneCode } from '../validation';
 import styles from './auth-form.module.css';
-import { PhoneCodeFields, type PhoneCodeErrors } from './phone-code-fields';
+import { PhoneCodeFields } from './phone-code-fields';
+import type { PhoneCodeErrors } from './phone-code-fields';
 
 export interface PhoneLoginFormProps {
   onSuccess: () => void;

@@ -1,4 +1,5 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import type { FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { errorText } from '../../../../contract/messages';
 import { Button } from '../../../components/button';
@@ -7,13 +8,8 @@ import { notify } from '../../../lib/notify';
 import { useSessionStore } from '../../../stores/session-store';
 import { registerWithPhone } from '../api/phone';
 import { authTexts } from '../texts';
-import {
-  hasErrors,
-  normalizePhone,
-  validatePhoneRegister,
-  type FieldErrors,
-  type PhoneRegisterInput,
-} from '../validation';
+import { hasErrors, normalizePhone, validatePhoneRegister } from '../validation';
+import type { FieldErrors, PhoneRegisterInput } from '../validation';
 import { AgreementNote } from './agreement-note';
 import styles from './auth-form.module.css';
 import { PhoneCodeFields } from './phone-code-fields';

@@ -1,4 +1,5 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import type { FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { errorText } from '../../../../contract/messages';
 import { Button } from '../../../components/button';
@@ -7,7 +8,8 @@ import { notify } from '../../../lib/notify';
 import { useSessionStore } from '../../../stores/session-store';
 import { register } from '../api/register';
 import { authTexts } from '../texts';
-import { hasErrors, validateRegister, type FieldErrors, type RegisterInput } from '../validation';
+import { hasErrors, validateRegister } from '../validation';
+import type { FieldErrors, RegisterInput } from '../validation';
 import { AgreementNote } from './agreement-note';
 import styles from './auth-form.module.css';
 

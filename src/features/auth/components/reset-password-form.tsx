@@ -1,4 +1,5 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
+import type { FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { errorText } from '../../../../contract/messages';
 import { Button, buttonClass } from '../../../components/button';
@@ -9,7 +10,8 @@ import { notify } from '../../../lib/notify';
 import { useSessionStore } from '../../../stores/session-store';
 import { checkResetToken, resetPassword } from '../api/password-reset';
 import { authTexts } from '../texts';
-import { hasErrors, validateNewPassword, type FieldErrors } from '../validation';
+import { hasErrors, validateNewPassword } from '../validation';
+import type { FieldErrors } from '../validation';
 import styles from './auth-form.module.css';
 
 type LinkState = { kind: 'checking' } | { kind: 'usable' } | { kind: 'unusable'; message: string };

@@ -1,4 +1,5 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
+import type { FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { errorText } from '../../../../contract/messages';
 import type { SocialProfile, SocialType } from '../../../../contract/social';
@@ -10,7 +11,8 @@ import { notify } from '../../../lib/notify';
 import { returnPathOf } from '../../../lib/return-path';
 import { useSessionStore } from '../../../stores/session-store';
 import { bindSocial, registerWithSocial } from '../api/social';
-import { completeCallback, type CallbackOutcome } from '../social/complete-callback';
+import { completeCallback } from '../social/complete-callback';
+import type { CallbackOutcome } from '../social/complete-callback';
 import type { OAuthPurpose } from '../social/oauth-pending';
 import { suggestUsername } from '../social/suggest-username';
 import { authTexts } from '../texts';

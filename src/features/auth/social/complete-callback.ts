@@ -1,8 +1,10 @@
 import { errorText } from '../../../../contract/messages';
 import type { SocialBindings, SocialProfile, SocialType } from '../../../../contract/social';
-import { bindSocial, loginWithSocial, type SocialLoginResult } from '../api/social';
+import { bindSocial, loginWithSocial } from '../api/social';
+import type { SocialLoginResult } from '../api/social';
 import { authTexts } from '../texts';
-import { checkCallback, takePendingOAuth, type OAuthPurpose } from './oauth-pending';
+import { checkCallback, takePendingOAuth } from './oauth-pending';
+import type { OAuthPurpose } from './oauth-pending';
 
 export type CallbackOutcome =
   | { kind: 'signed-in'; result: Extract<SocialLoginResult, { kind: 'signed-in' }>; from?: string }

@@ -1,4 +1,5 @@
-import { SOCIAL_TYPES, type SocialType } from '../../../../contract/social';
+import { SOCIAL_TYPES } from '../../../../contract/social';
+import type { SocialType } from '../../../../contract/social';
 
 /** The server's state lives 10 minutes (server/modules/social/oauth-tokens.ts). */
 export const OAUTH_STATE_TTL_MS = 10 * 60 * 1000;

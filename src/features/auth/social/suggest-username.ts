@@ -1,4 +1,4 @@
-import { USERNAME_PATTERN } from '../../../../contract/user';
+import { USERNAME_PATTERN } from '../../../../contract/user-rules';
 
 const usernameRule = new RegExp(USERNAME_PATTERN);
 

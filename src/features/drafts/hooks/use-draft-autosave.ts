@@ -4,7 +4,8 @@ import { notify } from '../../../lib/notify';
 import { deleteDraft } from '../api/delete-draft';
 import { getDrafts } from '../api/get-drafts';
 import { saveDraft } from '../api/save-draft';
-import { isBlankContent, type EditorContent, type LocalDraft } from '../draft-copy';
+import { isBlankContent } from '../draft-copy';
+import type { EditorContent, LocalDraft } from '../draft-copy';
 import { localDrafts } from '../local-drafts';
 import { draftTexts } from '../texts';
 

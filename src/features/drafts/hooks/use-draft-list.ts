@@ -6,7 +6,8 @@ import { deleteDraft } from '../api/delete-draft';
 import { getDrafts } from '../api/get-drafts';
 import type { DraftCopy } from '../draft-copy';
 import { localDrafts } from '../local-drafts';
-import { mergeDrafts, type MergedDraft } from '../merge-drafts';
+import { mergeDrafts } from '../merge-drafts';
+import type { MergedDraft } from '../merge-drafts';
 
 async function loadDrafts(userId: string) {
   const local = (await localDrafts.list(userId)).filter((draft) => !draft.postId);

@@ -1,5 +1,6 @@
 import { ImagePlus, X } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
+import type { FormEvent } from 'react';
 import {
   DEFAULT_FEEDBACK_TYPE,
   FEEDBACK_IMAGE_TYPES,
@@ -13,12 +14,8 @@ import { notify } from '../../../lib/notify';
 import { useSessionStore } from '../../../stores/session-store';
 import { submitFeedback } from '../api/submit-feedback';
 import { feedbackTexts } from '../texts';
-import {
-  addScreenshots,
-  validateFeedback,
-  type FeedbackErrors,
-  type FeedbackValues,
-} from '../validate-feedback';
+import { addScreenshots, validateFeedback } from '../validate-feedback';
+import type { FeedbackErrors, FeedbackValues } from '../validate-feedback';
 import styles from './feedback-modal.module.css';
 
 export interface FeedbackModalProps {

@@ -3,10 +3,10 @@ import { Link } from 'react-router-dom';
 import { fillText } from '../../../../contract/messages';
 import type { User } from '../../../../contract/user';
 import { formatCount } from '../../../lib/format';
-import { isActivePremium } from '../../../lib/paid-posts';
+import { isActivePremium } from '../../../lib/premium';
 import { formatDate } from '../format';
 import { membershipTexts } from '../texts';
-import { ATMOSPHERE_ANCHOR } from './atmosphere-rules';
+import { ATMOSPHERE_ANCHOR } from '../anchors';
 import styles from './account-badges.module.css';
 
 type Account = Pick<User, 'isPremium' | 'premiumEndDate' | 'atmosphereValue'>;

@@ -4,12 +4,10 @@ import { useLocation } from 'react-router-dom';
 import { fillText } from '../../../../contract/messages';
 import { useAtmosphereRules } from '../hooks/use-atmosphere';
 import { membershipTexts } from '../texts';
+import { ATMOSPHERE_ANCHOR } from '../anchors';
 import styles from './atmosphere-rules.module.css';
 
 const texts = membershipTexts.atmosphere;
-
-/** The anchor the profile and the user menu link to (`/help#atmosphere`). */
-export const ATMOSPHERE_ANCHOR = 'atmosphere';
 
 /** How the atmosphere value is earned, from `GET /api/atmosphere/rules`. */
 export function AtmosphereRules() {

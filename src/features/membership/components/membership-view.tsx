@@ -12,7 +12,7 @@ import { PlanList, PlanListSkeleton, sharedPerks } from './plan-list';
 import { useCheckout } from '../hooks/use-checkout';
 import { useMembershipStatus, usePlans } from '../hooks/use-membership';
 import { membershipTexts } from '../texts';
-import { isActivePremium } from '../../../lib/paid-posts';
+import { isActivePremium } from '../../../lib/premium';
 import { selectUser, useSessionStore } from '../../../stores/session-store';
 import styles from './membership-view.module.css';
 

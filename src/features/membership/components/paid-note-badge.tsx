@@ -1,9 +1,10 @@
 import { BadgeCheck, Crown } from 'lucide-react';
 import { fillText } from '../../../../contract/messages';
-import { isActivePremium } from '../../../lib/paid-posts';
+import { isActivePremium } from '../../../lib/premium';
 import { selectUser, useSessionStore } from '../../../stores/session-store';
 import { formatDate } from '../format';
-import { usePaidRecord, type PaidNote } from '../hooks/use-paid-record';
+import { usePaidRecord } from '../hooks/use-paid-record';
+import type { PaidNote } from '../hooks/use-paid-record';
 import { membershipTexts } from '../texts';
 import styles from './paid-note-badge.module.css';
 

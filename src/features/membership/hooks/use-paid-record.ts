@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { Post } from '../../../../contract/post';
-import { isActivePremium, isPaid, markPaid, paidTime } from '../../../lib/paid-posts';
+import { isPaid, markPaid, paidTime } from '../../../lib/paid-posts';
+import { isActivePremium } from '../../../lib/premium';
 import { selectUser, useSessionStore } from '../../../stores/session-store';
 
 export type PaidNote = Pick<Post, 'id' | 'price' | 'isPaid' | 'canRead'> & {

@@ -1,5 +1,6 @@
 import { SendHorizontal } from 'lucide-react';
-import { useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useState } from 'react';
+import type { FormEvent, KeyboardEvent } from 'react';
 import { MESSAGE_MAX_LENGTH } from '../../../../contract/message';
 import { messageTexts } from '../texts';
 import styles from './messages-panel.module.css';

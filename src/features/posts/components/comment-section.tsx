@@ -1,9 +1,11 @@
 import { MessageCircle } from 'lucide-react';
-import { useState, type FormEvent, type Ref } from 'react';
+import { useState } from 'react';
+import type { FormEvent, Ref } from 'react';
 import { Link } from 'react-router-dom';
 import type { Comment, CommentReply } from '../../../../contract/comment';
 import { errorText, fillText } from '../../../../contract/messages';
-import { POST_LIMITS, type Post } from '../../../../contract/post';
+import { POST_LIMITS } from '../../../../contract/post';
+import type { Post } from '../../../../contract/post';
 import type { User } from '../../../../contract/user';
 import { Avatar } from '../../../components/avatar';
 import { Button } from '../../../components/button';

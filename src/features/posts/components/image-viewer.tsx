@@ -1,5 +1,6 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { useRef, useState, type KeyboardEvent } from 'react';
+import { useRef, useState } from 'react';
+import type { KeyboardEvent } from 'react';
 import { fillText } from '../../../../contract/messages';
 import type { ImageRef } from '../../../../contract/post';
 import { SmartImage } from '../../../components/smart-image';

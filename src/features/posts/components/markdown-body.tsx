@@ -1,5 +1,6 @@
 import { memo, useEffect, useMemo, useState } from 'react';
-import { hasCodeBlock, renderMarkdown, type Highlight } from '../markdown';
+import { hasCodeBlock, renderMarkdown } from '../markdown';
+import type { Highlight } from '../markdown';
 import styles from './markdown-body.module.css';
 
 /** The highlighter once loaded, so later bodies render highlighted at once. */

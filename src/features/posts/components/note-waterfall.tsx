@@ -1,5 +1,6 @@
 import { AlertCircle } from 'lucide-react';
-import { useMemo, type ReactNode } from 'react';
+import { useMemo } from 'react';
+import type { ReactNode } from 'react';
 import type { PostCard } from '../../../../contract/post';
 import { Button } from '../../../components/button';
 import { useColumnCount } from '../hooks/use-column-count';

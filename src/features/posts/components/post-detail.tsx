@@ -1,5 +1,6 @@
 import { Heart, MessageCircle, Pencil, Share2, Star, Trash2 } from 'lucide-react';
-import { useRef, useState, type ReactNode } from 'react';
+import { useRef, useState } from 'react';
+import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { errorText, fillText } from '../../../../contract/messages';
 import type { Post } from '../../../../contract/post';

@@ -1,5 +1,6 @@
 import { AlertCircle, ArrowLeft, ArrowRight, Check, ImagePlus, RotateCw, X } from 'lucide-react';
-import { useRef, useState, type DragEvent } from 'react';
+import { useRef, useState } from 'react';
+import type { DragEvent } from 'react';
 import { fillText } from '../../../../contract/messages';
 import { POST_LIMITS, UPLOAD_MIME_TYPES } from '../../../../contract/post';
 import { SmartImage } from '../../../components/smart-image';

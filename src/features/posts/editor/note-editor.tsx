@@ -1,8 +1,10 @@
-import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState } from 'react';
+import type { ReactNode } from 'react';
 import type { Category } from '../../../../contract/category';
 import type { DraftData } from '../../../../contract/draft';
 import { errorText } from '../../../../contract/messages';
-import { POST_LIMITS, type CreatePostBody, type Post } from '../../../../contract/post';
+import { POST_LIMITS } from '../../../../contract/post';
+import type { CreatePostBody, Post } from '../../../../contract/post';
 import { Button } from '../../../components/button';
 import { notify } from '../../../lib/notify';
 import { enqueueOutbox, shouldQueueWrite } from '../../../lib/outbox';

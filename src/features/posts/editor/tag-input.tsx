@@ -1,5 +1,6 @@
 import { X } from 'lucide-react';
-import { useState, type KeyboardEvent } from 'react';
+import { useState } from 'react';
+import type { KeyboardEvent } from 'react';
 import { errorText, fillText } from '../../../../contract/messages';
 import { POST_LIMITS } from '../../../../contract/post';
 import { notify } from '../../../lib/notify';

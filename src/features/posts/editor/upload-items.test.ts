@@ -6,8 +6,8 @@ import {
   itemsFromImages,
   uploadReducer,
   visibleItems,
-  type UploadItem,
 } from './upload-items';
+import type { UploadItem } from './upload-items';
 
 const uploading = (uid: string): UploadItem => ({
   uid,

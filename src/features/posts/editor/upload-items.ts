@@ -1,10 +1,6 @@
 import { errorText } from '../../../../contract/messages';
-import {
-  POST_LIMITS,
-  UPLOAD_MAX_BYTES,
-  UPLOAD_MIME_TYPES,
-  type ImageRef,
-} from '../../../../contract/post';
+import { POST_LIMITS, UPLOAD_MAX_BYTES, UPLOAD_MIME_TYPES } from '../../../../contract/post';
+import type { ImageRef } from '../../../../contract/post';
 
 /** SPEC.md section 3: an upload file item. */
 export type UploadStatus = 'uploading' | 'done' | 'error' | 'removed';

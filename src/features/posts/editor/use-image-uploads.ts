@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useReducer, useRef } from 'react';
 import { errorText, fillText } from '../../../../contract/messages';
-import { POST_LIMITS, type ImageRef } from '../../../../contract/post';
+import { POST_LIMITS } from '../../../../contract/post';
+import type { ImageRef } from '../../../../contract/post';
 import { isCancelled } from '../../../lib/api/client';
 import type { OutboxImage } from '../../../lib/outbox';
 import { notify } from '../../../lib/notify';
@@ -12,8 +13,8 @@ import {
   itemsFromImages,
   uploadReducer,
   visibleItems,
-  type UploadItem,
 } from './upload-items';
+import type { UploadItem } from './upload-items';
 
 let nextUid = 0;
 const newUid = () => `upload-${Date.now().toString(36)}-${(nextUid++).toString(36)}`;

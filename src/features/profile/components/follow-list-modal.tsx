@@ -8,7 +8,8 @@ import { FollowButton } from '../../../components/follow-button';
 import { Modal } from '../../../components/modal';
 import { Spinner } from '../../../components/spinner';
 import { selectUser, useSessionStore } from '../../../stores/session-store';
-import { getFollowList, type FollowListKind } from '../api/follow-lists';
+import { getFollowList } from '../api/follow-lists';
+import type { FollowListKind } from '../api/follow-lists';
 import { profileTexts } from '../texts';
 import styles from './follow-list-modal.module.css';
 

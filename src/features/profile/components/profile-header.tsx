@@ -1,4 +1,5 @@
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
+import type { ReactNode } from 'react';
 import type { User } from '../../../../contract/user';
 import { Avatar } from '../../../components/avatar';
 import { formatCount } from '../../../lib/format';

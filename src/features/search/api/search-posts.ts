@@ -1,5 +1,6 @@
 import { errorText } from '../../../../contract/messages';
-import { POST_LIMITS, type PostList } from '../../../../contract/post';
+import { POST_LIMITS } from '../../../../contract/post';
+import type { PostList } from '../../../../contract/post';
 import { api } from '../../../lib/api/client';
 
 /**

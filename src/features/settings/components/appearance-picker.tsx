@@ -1,6 +1,8 @@
 import { Monitor, Moon, Sun } from 'lucide-react';
-import { useRef, useState, type KeyboardEvent } from 'react';
-import { THEMES, type Theme } from '../../../../contract/settings';
+import { useRef, useState } from 'react';
+import type { KeyboardEvent } from 'react';
+import { THEMES } from '../../../../contract/settings-rules';
+import type { Theme } from '../../../../contract/settings-rules';
 import { notify } from '../../../lib/notify';
 import { applyTheme, storedTheme } from '../../../lib/theme';
 import { updateSettings } from '../api/account';

@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import type { KeyboardEvent, PointerEvent } from 'react';
 import { Button } from '../../../components/button';
 import { Modal } from '../../../components/modal';
 import {
@@ -9,9 +10,8 @@ import {
   scaleAt,
   sourceSquare,
   zoomAroundCentre,
-  type Point,
-  type Size,
 } from '../avatar/square-crop';
+import type { Point, Size } from '../avatar/square-crop';
 import { renderSquare } from '../avatar/render-square';
 import { settingsTexts } from '../texts';
 import styles from './crop-dialog.module.css';

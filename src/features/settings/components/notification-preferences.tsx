@@ -1,9 +1,7 @@
 import { useState } from 'react';
-import {
-  NOTIFICATION_KINDS,
-  type NotificationKind,
-  type NotificationPreferences as Preferences,
-} from '../../../../contract/settings';
+import { NOTIFICATION_KINDS } from '../../../../contract/settings-rules';
+import type { NotificationPreferences as Preferences } from '../../../../contract/settings';
+import type { NotificationKind } from '../../../../contract/settings-rules';
 import { notify } from '../../../lib/notify';
 import { updateSettings } from '../api/account';
 import { settingsTexts } from '../texts';

@@ -1,4 +1,5 @@
-import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useId, useRef, useState } from 'react';
+import type { ChangeEvent, FormEvent } from 'react';
 import type { CurrentUser } from '../../../../contract/auth';
 import { errorText } from '../../../../contract/messages';
 import { UPLOAD_MAX_BYTES, UPLOAD_MIME_TYPES } from '../../../../contract/post';
@@ -8,13 +9,8 @@ import { TextField } from '../../../components/text-field';
 import { notify } from '../../../lib/notify';
 import { updateProfile, uploadAvatar } from '../api/account';
 import { settingsTexts } from '../texts';
-import {
-  BIO_MAX,
-  profileChanges,
-  validateProfile,
-  type ProfileErrors,
-  type ProfileInput,
-} from '../validation';
+import { BIO_MAX, profileChanges, validateProfile } from '../validation';
+import type { ProfileErrors, ProfileInput } from '../validation';
 import { CropDialog } from './crop-dialog';
 import styles from './profile-form.module.css';
 

@@ -1,4 +1,5 @@
-import { Fragment, useEffect, useState, type ReactNode } from 'react';
+import { Fragment, useEffect, useState } from 'react';
+import type { ReactNode } from 'react';
 import { Button } from '../../../components/button';
 import { Spinner } from '../../../components/spinner';
 import { settingsTexts } from '../texts';

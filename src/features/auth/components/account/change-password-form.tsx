@@ -1,11 +1,13 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import type { FormEvent } from 'react';
 import { errorText } from '../../../../../contract/messages';
 import { Button } from '../../../../components/button';
 import { TextField } from '../../../../components/text-field';
 import { notify } from '../../../../lib/notify';
 import { changePassword } from '../../api/account';
 import { authTexts } from '../../texts';
-import { hasErrors, validateNewPassword, type FieldErrors } from '../../validation';
+import { hasErrors, validateNewPassword } from '../../validation';
+import type { FieldErrors } from '../../validation';
 import formStyles from '../auth-form.module.css';
 import styles from './account.module.css';
 

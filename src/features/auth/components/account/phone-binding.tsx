@@ -1,5 +1,6 @@
 import { Smartphone } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import type { FormEvent } from 'react';
 import type { CurrentUser } from '../../../../../contract/auth';
 import { errorText } from '../../../../../contract/messages';
 import { Button } from '../../../../components/button';
@@ -8,7 +9,8 @@ import { bindPhone } from '../../api/phone';
 import { authTexts } from '../../texts';
 import { hasErrors, maskPhone, normalizePhone, validatePhoneCode } from '../../validation';
 import formStyles from '../auth-form.module.css';
-import { PhoneCodeFields, type PhoneCodeErrors } from '../phone-code-fields';
+import { PhoneCodeFields } from '../phone-code-fields';
+import type { PhoneCodeErrors } from '../phone-code-fields';
 import styles from './account.module.css';
 
 const texts = authTexts.account;
