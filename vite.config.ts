@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import type { Plugin } from 'vite';
@@ -28,6 +30,35 @@ function rootManifest(): Plugin {
   };
 }
 
+const COMPRESSIBLE = /\.(js|css|html|svg|webmanifest|json)$/;
+
+/**
+ * Writes `.br` and `.gz` beside each text asset of the build, at the strongest settings, so
+ * the server sends them as they are (@fastify/static `preCompressed`) instead of compressing
+ * on every request.
+ */
+function precompress(): Plugin {
+  return {
+    name: 'precompress',
+    apply: 'build',
+    writeBundle(options, bundle) {
+      for (const fileName of Object.keys(bundle)) {
+        if (!COMPRESSIBLE.test(fileName)) continue;
+        const file = path.join(options.dir ?? 'dist', fileName);
+        const source = readFileSync(file);
+        if (source.length < 1024) continue;
+        writeFileSync(
+          `${file}.br`,
+          brotliCompressSync(source, {
+            params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY },
+          }),
+        );
+        writeFileSync(`${file}.gz`, gzipSync(source, { level: 9 }));
+      }
+    },
+  };
+}
+
 /**
  * The API schema's version for the service worker: a hash of contract/ (its texts aside). Cached
  * API answers carry it, and a build with another one drops them (sw/lib/cache-names.ts).
@@ -46,6 +77,7 @@ export default defineConfig({
   plugins: [
     react(),
     rootManifest(),
+    precompress(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',

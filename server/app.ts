@@ -7,6 +7,7 @@ import { validatorCompiler } from './lib/validator.ts';
 import authPlugin from './plugins/auth.ts';
 import databasePlugin from './plugins/database.ts';
 import domainEvents from './plugins/domain-events.ts';
+import compression from './plugins/compression.ts';
 import errorHandler from './plugins/error-handler.ts';
 import multipart from '@fastify/multipart';
 import { UPLOAD_MAX_BYTES } from '../contract/post.ts';
@@ -80,6 +81,7 @@ export async function buildApp({
   });
 
   await app.register(errorHandler);
+  await app.register(compression);
   await app.register(databasePlugin, { config, handle: database });
   await app.register(authPlugin);
   await app.register(domainEvents);

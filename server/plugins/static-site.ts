@@ -19,6 +19,8 @@ async function staticSite(app: FastifyInstance) {
     await app.register(fastifyStatic, {
       root: webRoot,
       wildcard: false,
+      // vite.config.ts writes .br and .gz beside each built asset.
+      preCompressed: true,
       index: false,
       setHeaders(res, filePath) {
         const relative = '/' + path.relative(webRoot, filePath).split(path.sep).join('/');
