@@ -1,5 +1,6 @@
 import type { PostSort } from '../../../../contract/post';
 import { getFollowingPosts, getPosts } from '../api/get-posts';
+import { takeInitialFeed } from '../initial-feed';
 import { usePagedPosts } from './use-paged-posts';
 
 /** Cards per page of the home feed: enough to fill a wide waterfall at once. */
@@ -9,10 +10,15 @@ export const FEED_PAGE_SIZE = 20;
 export type FeedTab = 'all' | 'following' | (string & {});
 
 export function useFeed(tab: FeedTab, sort: PostSort, enabled = true) {
-  return usePagedPosts(enabled ? ['feed', tab, sort] : null, (page) => {
-    const query = { sort, page, limit: FEED_PAGE_SIZE };
-    return tab === 'following'
-      ? getFollowingPosts(query)
-      : getPosts({ ...query, category: tab === 'all' ? undefined : tab });
-  });
+  const isDefaultFeed = tab === 'all' && sort === 'newest';
+  return usePagedPosts(
+    enabled ? ['feed', tab, sort] : null,
+    (page) => {
+      const query = { sort, page, limit: FEED_PAGE_SIZE };
+      return tab === 'following'
+        ? getFollowingPosts(query)
+        : getPosts({ ...query, category: tab === 'all' ? undefined : tab });
+    },
+    isDefaultFeed ? takeInitialFeed() : null,
+  );
 }

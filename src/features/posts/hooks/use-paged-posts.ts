@@ -34,6 +34,8 @@ export interface PagedPosts {
 export function usePagedPosts(
   key: readonly unknown[] | null,
   fetchPage: (page: number) => Promise<PostPage>,
+  /** A first page already in hand (the feed inlined in the HTML): shown at once, then refreshed. */
+  initialPage?: PostPage | null,
 ): PagedPosts {
   const { data, error, size, setSize, isLoading, isValidating, mutate } = useSWRInfinite(
     (index, previous: PostPage | null) => {
@@ -41,7 +43,11 @@ export function usePagedPosts(
       return [...key, index + 1] as const;
     },
     (pageKey) => fetchPage(pageKey[pageKey.length - 1] as number),
-    { revalidateFirstPage: false, revalidateOnFocus: false },
+    {
+      revalidateFirstPage: false,
+      revalidateOnFocus: false,
+      ...(initialPage && { fallbackData: [initialPage], revalidateOnMount: true }),
+    },
   );
 
   const pages = data ?? [];
