@@ -34,7 +34,7 @@ export function NoteCard({ post, showStatus, eager, extra }: NoteCardProps) {
         {post.cover ? (
           <SmartImage
             src={post.cover.url}
-            alt={post.title}
+            alt=""
             width={post.cover.width}
             height={post.cover.height}
             sizes={CARD_SIZES}
@@ -47,7 +47,7 @@ export function NoteCard({ post, showStatus, eager, extra }: NoteCardProps) {
             <span className={styles.textCoverBody}>{post.excerpt || post.title}</span>
           </span>
         )}
-        <h3 className={styles.title}>{post.title}</h3>
+        <h2 className={styles.title}>{post.title}</h2>
       </Link>
       {showStatus && post.status === 'rejected' && post.rejectReason && (
         <p className={styles.reason}>{post.rejectReason}</p>
