@@ -71,8 +71,10 @@ describe('app shell', () => {
     await page.waitForURL((url) => url.pathname === '/');
     await accountMenu(page).waitFor();
     await accountMenu(page).click();
+    await page.getByRole('menuitem', { name: '个人中心' }).waitFor();
     await expect(page.getByRole('menuitem', { name: '审核管理' }).count()).resolves.toBe(0);
     await page.keyboard.press('Escape');
+    await page.getByRole('menu').waitFor({ state: 'detached' });
 
     // Signed out, a protected page opens the login modal over the home page.
     await logOut(page);

@@ -33,7 +33,16 @@ export function UserMenu({ user, throttle }: UserMenuProps) {
   }, [open]);
 
   return (
-    <div className={styles.root} ref={rootRef}>
+    // Escape closes the menu even before its panel has loaded and taken focus.
+    <div
+      className={styles.root}
+      ref={rootRef}
+      onKeyDown={(event) => {
+        if (event.key !== 'Escape' || !open) return;
+        setOpen(false);
+        buttonRef.current?.focus();
+      }}
+    >
       <button
         ref={buttonRef}
         type="button"
