@@ -11,6 +11,7 @@ import { authTexts } from '../texts';
 import { hasErrors, normalizePhone, validatePhoneRegister } from '../validation';
 import type { FieldErrors, PhoneRegisterInput } from '../validation';
 import { AgreementNote } from './agreement-note';
+import { NewPasswordFields } from './new-password-fields';
 import styles from './auth-form.module.css';
 import { PhoneCodeFields } from './phone-code-fields';
 
@@ -96,22 +97,7 @@ export function PhoneRegisterForm({ initialPhone = '' }: { initialPhone?: string
         maxLength={20}
         {...field('username')}
       />
-      <TextField
-        label={authTexts.newPasswordLabel}
-        placeholder={authTexts.newPasswordPlaceholder}
-        type="password"
-        autoComplete="new-password"
-        maxLength={64}
-        {...field('password')}
-      />
-      <TextField
-        label={authTexts.confirmLabel}
-        placeholder={authTexts.confirmPlaceholder}
-        type="password"
-        autoComplete="new-password"
-        maxLength={64}
-        {...field('confirm')}
-      />
+      <NewPasswordFields password={field('password')} confirm={field('confirm')} />
       <Button type="submit" size="large" block loading={busy} loadingLabel={authTexts.registering}>
         {authTexts.registerButton}
       </Button>

@@ -11,6 +11,7 @@ import { authTexts } from '../texts';
 import { hasErrors, validateRegister } from '../validation';
 import type { FieldErrors, RegisterInput } from '../validation';
 import { AgreementNote } from './agreement-note';
+import { NewPasswordFields } from './new-password-fields';
 import styles from './auth-form.module.css';
 
 /** Server answers that belong to one field rather than to the whole form. */
@@ -88,22 +89,7 @@ export function RegisterForm() {
         maxLength={254}
         {...field('email')}
       />
-      <TextField
-        label={authTexts.newPasswordLabel}
-        placeholder={authTexts.newPasswordPlaceholder}
-        type="password"
-        autoComplete="new-password"
-        maxLength={64}
-        {...field('password')}
-      />
-      <TextField
-        label={authTexts.confirmLabel}
-        placeholder={authTexts.confirmPlaceholder}
-        type="password"
-        autoComplete="new-password"
-        maxLength={64}
-        {...field('confirm')}
-      />
+      <NewPasswordFields password={field('password')} confirm={field('confirm')} />
       <Button type="submit" size="large" block loading={busy} loadingLabel={authTexts.registering}>
         {authTexts.registerButton}
       </Button>

@@ -4,7 +4,6 @@ import { Link, useNavigate } from 'react-router-dom';
 import { errorText } from '../../../../contract/messages';
 import { Button, buttonClass } from '../../../components/button';
 import { Spinner } from '../../../components/spinner';
-import { TextField } from '../../../components/text-field';
 import { ApiError } from '../../../lib/api/client';
 import { notify } from '../../../lib/notify';
 import { useSessionStore } from '../../../stores/session-store';
@@ -12,6 +11,7 @@ import { checkResetToken, resetPassword } from '../api/password-reset';
 import { authTexts } from '../texts';
 import { hasErrors, validateNewPassword } from '../validation';
 import type { FieldErrors } from '../validation';
+import { NewPasswordFields } from './new-password-fields';
 import styles from './auth-form.module.css';
 
 type LinkState = { kind: 'checking' } | { kind: 'usable' } | { kind: 'unusable'; message: string };
@@ -99,25 +99,17 @@ export function ResetPasswordForm({ token }: { token: string }) {
           {formError}
         </p>
       )}
-      <TextField
-        label={authTexts.newPasswordLabel}
-        placeholder={authTexts.newPasswordPlaceholder}
-        type="password"
-        autoComplete="new-password"
-        maxLength={64}
-        value={password}
-        onChange={(event) => setPassword(event.target.value)}
-        error={errors.password}
-      />
-      <TextField
-        label={authTexts.confirmLabel}
-        placeholder={authTexts.confirmPlaceholder}
-        type="password"
-        autoComplete="new-password"
-        maxLength={64}
-        value={confirm}
-        onChange={(event) => setConfirm(event.target.value)}
-        error={errors.confirm}
+      <NewPasswordFields
+        password={{
+          value: password,
+          onChange: (event) => setPassword(event.target.value),
+          error: errors.password,
+        }}
+        confirm={{
+          value: confirm,
+          onChange: (event) => setConfirm(event.target.value),
+          error: errors.confirm,
+        }}
       />
       <Button type="submit" size="large" block loading={busy} loadingLabel={authTexts.resetting}>
         {authTexts.resetButton}
