@@ -12,9 +12,15 @@ const HOUR_MS = 3_600_000;
 
 /**
  * The demo notes with real (generated) pictures stored like any upload, a few likes, saves and
- * comments, and one note waiting for review. `authorIds` follows DEMO_USERS.
+ * comments, and one note waiting for review. `authorIds` follows DEMO_USERS. Each approval,
+ * like, save and comment is told as the domain event a real one raises, so the demo accounts
+ * start with their notifications and atmosphere value as if it had all happened on the site.
  */
-export async function seedDemoNotes(app: FastifyInstance, authorIds: number[]): Promise<void> {
+export async function seedDemoNotes(
+  app: FastifyInstance,
+  authorIds: number[],
+  adminId: number,
+): Promise<void> {
   const context = app.notes;
   const likes = createReactionRepository(app.db, 'likes');
   const favorites = createReactionRepository(app.db, 'favorites');
@@ -67,9 +73,31 @@ export async function seedDemoNotes(app: FastifyInstance, authorIds: number[]): 
       images.map((image) => image.url),
       row.id,
     );
-    for (const reader of note.likedBy) await likes.toggle(authorIds[reader], row.id, publishedAt);
+    const authorId = row.author_id;
+    if (!note.pending) {
+      await app.domainEvents.emit('post.reviewed', {
+        postId: row.id,
+        authorId,
+        adminId,
+        status: 'approved',
+        reason: null,
+      });
+    }
+    for (const reader of note.likedBy) {
+      await likes.toggle(authorIds[reader], row.id, publishedAt);
+      await app.domainEvents.emit('post.liked', {
+        postId: row.id,
+        authorId,
+        userId: authorIds[reader],
+      });
+    }
     for (const reader of note.savedBy) {
       await favorites.toggle(authorIds[reader], row.id, publishedAt);
+      await app.domainEvents.emit('post.favorited', {
+        postId: row.id,
+        authorId,
+        userId: authorIds[reader],
+      });
     }
     for (const [position, comment] of note.comments.entries()) {
       const at = publishedAt + (position + 1) * HOUR_MS;
@@ -82,8 +110,15 @@ export async function seedDemoNotes(app: FastifyInstance, authorIds: number[]): 
         created_at: at,
         deleted_at: null,
       });
+      await app.domainEvents.emit('comment.created', {
+        commentId: top.id,
+        postId: row.id,
+        postAuthorId: authorId,
+        userId: top.author_id,
+        replyToUserId: null,
+      });
       if (comment.reply) {
-        await comments.add({
+        const reply = await comments.add({
           post_id: row.id,
           author_id: authorIds[comment.reply.by],
           parent_id: top.id,
@@ -91,6 +126,13 @@ export async function seedDemoNotes(app: FastifyInstance, authorIds: number[]): 
           content: comment.reply.text,
           created_at: at + HOUR_MS / 2,
           deleted_at: null,
+        });
+        await app.domainEvents.emit('comment.created', {
+          commentId: reply.id,
+          postId: row.id,
+          postAuthorId: authorId,
+          userId: reply.author_id,
+          replyToUserId: top.author_id,
         });
       }
     }

@@ -32,7 +32,7 @@ export async function seedDemoContent(app: FastifyInstance): Promise<void> {
   if (await users.findByUsername('admin')) return;
 
   const adminPassword = process.env.ADMIN_PASSWORD ?? DEFAULT_ADMIN_PASSWORD;
-  await users.insert({
+  const admin = await users.insert({
     username: 'admin',
     email: 'admin@example.com',
     passwordHash: await hashPassword(adminPassword),
@@ -49,7 +49,7 @@ export async function seedDemoContent(app: FastifyInstance): Promise<void> {
     await users.update(row.id, { bio: demo.bio });
     demoIds.push(row.id);
   }
-  await seedDemoNotes(app, demoIds);
+  await seedDemoNotes(app, demoIds, admin.id);
   app.log.info(
     { admin: 'admin', passwordFromEnv: Boolean(process.env.ADMIN_PASSWORD) },
     'demo content seeded; sign in as admin (see README for the password)',
