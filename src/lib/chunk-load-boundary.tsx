@@ -2,29 +2,30 @@ import { RefreshCw } from 'lucide-react';
 import { Component } from 'react';
 import type { ErrorInfo, ReactNode } from 'react';
 import { Button, buttonClass } from '../components/button';
+import { PageMessage } from '../components/page-message';
 import { isChunkLoadError } from './chunk-load';
 import type { ChunkLoadError } from './chunk-load';
 import { reloadPage } from './page-reload';
 import { resilienceTexts as texts } from './resilience-texts';
-import styles from './chunk-load-boundary.module.css';
 
 /** The page shown instead of a blank screen when a page's bundle could not load. */
 export function ChunkLoadFailedPage({ error }: { error: ChunkLoadError }) {
   return (
-    <section className={styles.page} role="alert">
-      <div className={styles.icon} aria-hidden="true">
-        <RefreshCw size={26} />
-      </div>
-      <h1 className={styles.title}>{texts.chunkFailedTitle}</h1>
-      <p className={styles.text}>{error.code ? texts.cssFailedBody : texts.chunkFailedBody}</p>
-      <div className={styles.actions}>
-        <Button onClick={reloadPage}>{texts.reload}</Button>
-        {/* A full navigation: the bundles the failed page shares may be stale too. */}
-        <a href="/" className={buttonClass({ variant: 'secondary' })}>
-          {texts.backHome}
-        </a>
-      </div>
-    </section>
+    <PageMessage
+      role="alert"
+      icon={<RefreshCw size={26} />}
+      title={texts.chunkFailedTitle}
+      text={error.code ? texts.cssFailedBody : texts.chunkFailedBody}
+      actions={
+        <>
+          <Button onClick={reloadPage}>{texts.reload}</Button>
+          {/* A full navigation: the bundles the failed page shares may be stale too. */}
+          <a href="/" className={buttonClass({ variant: 'secondary' })}>
+            {texts.backHome}
+          </a>
+        </>
+      }
+    />
   );
 }
 
