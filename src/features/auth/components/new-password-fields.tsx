@@ -8,14 +8,19 @@ type FieldState = Pick<TextFieldProps, 'value' | 'onChange' | 'error'>;
 export function NewPasswordFields({
   password,
   confirm,
+  passwordLabel = authTexts.newPasswordLabel,
+  confirmLabel = authTexts.confirmLabel,
 }: {
   password: FieldState;
   confirm: FieldState;
+  /** 新密码 / 确认新密码 where an old password stands beside them. */
+  passwordLabel?: string;
+  confirmLabel?: string;
 }) {
   return (
     <>
       <TextField
-        label={authTexts.newPasswordLabel}
+        label={passwordLabel}
         placeholder={authTexts.newPasswordPlaceholder}
         type="password"
         autoComplete="new-password"
@@ -23,7 +28,7 @@ export function NewPasswordFields({
         {...password}
       />
       <TextField
-        label={authTexts.confirmLabel}
+        label={confirmLabel}
         placeholder={authTexts.confirmPlaceholder}
         type="password"
         autoComplete="new-password"

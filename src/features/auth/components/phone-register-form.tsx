@@ -1,15 +1,13 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
 import { errorText } from '../../../../contract/messages';
 import { Button } from '../../../components/button';
 import { TextField } from '../../../components/text-field';
-import { notify } from '../../../lib/notify';
-import { useSessionStore } from '../../../stores/session-store';
 import { registerWithPhone } from '../api/phone';
 import { authTexts } from '../texts';
-import { hasErrors, normalizePhone, validatePhoneRegister } from '../validation';
-import type { FieldErrors, PhoneRegisterInput } from '../validation';
+import { normalizePhone, validatePhoneRegister } from '../validation';
+import type { PhoneRegisterInput } from '../validation';
+import { useRegistration } from '../hooks/use-registration';
 import { AgreementNote } from './agreement-note';
 import { NewPasswordFields } from './new-password-fields';
 import styles from './auth-form.module.css';
@@ -28,7 +26,6 @@ const FIELD_OF_MESSAGE: Record<string, keyof PhoneRegisterInput> = {
 };
 
 export function PhoneRegisterForm({ initialPhone = '' }: { initialPhone?: string }) {
-  const navigate = useNavigate();
   const [input, setInput] = useState<PhoneRegisterInput>({
     phone: initialPhone,
     code: '',
@@ -36,9 +33,10 @@ export function PhoneRegisterForm({ initialPhone = '' }: { initialPhone?: string
     password: '',
     confirm: '',
   });
-  const [errors, setErrors] = useState<FieldErrors<keyof PhoneRegisterInput>>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { errors, setErrors, formError, busy, accept, send } = useRegistration(
+    FIELD_OF_MESSAGE,
+    errorText.phoneRegisterFailed,
+  );
 
   const set = (name: keyof PhoneRegisterInput) => (value: string) =>
     setInput((current) => ({ ...current, [name]: value }));
@@ -51,27 +49,15 @@ export function PhoneRegisterForm({ initialPhone = '' }: { initialPhone?: string
   async function submit(event: FormEvent) {
     event.preventDefault();
     const found = validatePhoneRegister(input);
-    setErrors(found);
-    setFormError(null);
-    if (hasErrors(found)) return;
-    setBusy(true);
-    try {
-      const response = await registerWithPhone({
-        username: input.username.trim(),
-        phone: normalizePhone(input.phone),
-        verificationCode: input.code.trim(),
-        password: input.password,
-      });
-      await useSessionStore.getState().signIn(response, 'register');
-      notify.success(authTexts.registerSuccess);
-      navigate('/', { replace: true, state: { marker: 'register' } });
-    } catch (error) {
-      const message = error instanceof Error ? error.message : errorText.phoneRegisterFailed;
-      const target = FIELD_OF_MESSAGE[message];
-      if (target) setErrors({ [target]: message });
-      else setFormError(message);
-      setBusy(false);
-    }
+    if (accept(found))
+      await send(() =>
+        registerWithPhone({
+          username: input.username.trim(),
+          phone: normalizePhone(input.phone),
+          verificationCode: input.code.trim(),
+          password: input.password,
+        }),
+      );
   }
 
   return (

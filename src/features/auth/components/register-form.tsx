@@ -1,15 +1,13 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
 import { errorText } from '../../../../contract/messages';
 import { Button } from '../../../components/button';
 import { TextField } from '../../../components/text-field';
-import { notify } from '../../../lib/notify';
-import { useSessionStore } from '../../../stores/session-store';
 import { register } from '../api/register';
 import { authTexts } from '../texts';
-import { hasErrors, validateRegister } from '../validation';
-import type { FieldErrors, RegisterInput } from '../validation';
+import { validateRegister } from '../validation';
+import type { RegisterInput } from '../validation';
+import { useRegistration } from '../hooks/use-registration';
 import { AgreementNote } from './agreement-note';
 import { NewPasswordFields } from './new-password-fields';
 import styles from './auth-form.module.css';
@@ -24,16 +22,16 @@ const FIELD_OF_MESSAGE: Record<string, keyof RegisterInput> = {
 };
 
 export function RegisterForm() {
-  const navigate = useNavigate();
   const [input, setInput] = useState<RegisterInput>({
     username: '',
     email: '',
     password: '',
     confirm: '',
   });
-  const [errors, setErrors] = useState<FieldErrors<keyof RegisterInput>>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { errors, formError, busy, accept, send } = useRegistration(
+    FIELD_OF_MESSAGE,
+    errorText.registerFailed,
+  );
 
   const field = (name: keyof RegisterInput) => ({
     value: input[name],
@@ -45,26 +43,14 @@ export function RegisterForm() {
   async function submit(event: FormEvent) {
     event.preventDefault();
     const found = validateRegister(input);
-    setErrors(found);
-    setFormError(null);
-    if (hasErrors(found)) return;
-    setBusy(true);
-    try {
-      const response = await register({
-        username: input.username.trim(),
-        email: input.email.trim(),
-        password: input.password,
-      });
-      await useSessionStore.getState().signIn(response, 'register');
-      notify.success(authTexts.registerSuccess);
-      navigate('/', { replace: true, state: { marker: 'register' } });
-    } catch (error) {
-      const message = error instanceof Error ? error.message : errorText.registerFailed;
-      const target = FIELD_OF_MESSAGE[message];
-      if (target) setErrors({ [target]: message });
-      else setFormError(message);
-      setBusy(false);
-    }
+    if (accept(found))
+      await send(() =>
+        register({
+          username: input.username.trim(),
+          email: input.email.trim(),
+          password: input.password,
+        }),
+      );
   }
 
   return (

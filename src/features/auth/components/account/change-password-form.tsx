@@ -8,6 +8,7 @@ import { changePassword } from '../../api/account';
 import { authTexts } from '../../texts';
 import { hasErrors, validateNewPassword } from '../../validation';
 import type { FieldErrors } from '../../validation';
+import { NewPasswordFields } from '../new-password-fields';
 import formStyles from '../auth-form.module.css';
 import styles from './account.module.css';
 
@@ -78,25 +79,19 @@ export function ChangePasswordForm({ hasPassword, onChanged }: ChangePasswordFor
             error={errors.old}
           />
         )}
-        <TextField
-          label={texts.newPasswordLabel}
-          placeholder={authTexts.newPasswordPlaceholder}
-          type="password"
-          autoComplete="new-password"
-          maxLength={64}
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-          error={errors.password}
-        />
-        <TextField
-          label={texts.confirmNewLabel}
-          placeholder={authTexts.confirmPlaceholder}
-          type="password"
-          autoComplete="new-password"
-          maxLength={64}
-          value={confirm}
-          onChange={(event) => setConfirm(event.target.value)}
-          error={errors.confirm}
+        <NewPasswordFields
+          passwordLabel={texts.newPasswordLabel}
+          confirmLabel={texts.confirmNewLabel}
+          password={{
+            value: password,
+            onChange: (event) => setPassword(event.target.value),
+            error: errors.password,
+          }}
+          confirm={{
+            value: confirm,
+            onChange: (event) => setConfirm(event.target.value),
+            error: errors.confirm,
+          }}
         />
       </div>
       <div>
