@@ -1,11 +1,11 @@
 import { openDB } from 'idb';
 import type { DBSchema, IDBPDatabase } from 'idb';
-import type { DraftData, SaveDraftBody } from '../../contract/draft';
-import type { CreatePostBody, ImageRef } from '../../contract/post';
+import type { DraftData, SaveDraftBody, SaveDraftResult } from '../../contract/draft';
+import type { CreatePostBody, ImageRef, UpdatePostBody } from '../../contract/post';
 
 /**
- * The outbox: notes published and drafts saved while the network was away wait here in
- * IndexedDB, with the images chosen for them, until they can be sent. Each carries an
+ * The outbox: notes published, notes changed and drafts saved while the network was away wait
+ * here in IndexedDB, with the images chosen for them, until they can be sent. Each carries an
  * idempotency key made once at enqueue time and sent with every attempt, so a replay after an
  * answer that never arrived returns the first note instead of creating a second.
  *
@@ -24,12 +24,23 @@ interface PublishJob {
   body: Omit<CreatePostBody, 'images'>;
 }
 
+/** A change of a note already on the server (`PUT /api/posts/{id}`), with every field. */
+interface UpdateJob {
+  kind: 'update';
+  postId: string;
+  body: Omit<CreatePostBody, 'images'>;
+}
+
 interface DraftJob {
   kind: 'draft';
+  /**
+   * `baseEditedAt` is the server copy this one was edited from: a replay that meets a copy
+   * edited elsewhere since then keeps both (the server's conflict rule) instead of overwriting.
+   */
   body: Omit<SaveDraftBody, 'data'> & { data: Omit<DraftData, 'images'> };
 }
 
-export type OutboxJob = PublishJob | DraftJob;
+export type OutboxJob = PublishJob | UpdateJob | DraftJob;
 
 export type OutboxItem = OutboxJob & {
   id: string;
@@ -85,13 +96,25 @@ export function shouldQueueWrite(error: unknown, online: boolean): boolean {
 export interface OutboxTransport {
   uploadImage(item: OutboxItem, blob: Blob, name: string): Promise<ImageRef>;
   createPost(item: OutboxItem, body: CreatePostBody): Promise<{ id: string }>;
-  saveDraft(item: OutboxItem, body: SaveDraftBody): Promise<unknown>;
+  updatePost(item: OutboxItem, postId: string, body: UpdatePostBody): Promise<unknown>;
+  saveDraft(item: OutboxItem, body: SaveDraftBody): Promise<SaveDraftResult>;
   judge(error: unknown): FailureVerdict;
 }
 
-export type OutboxEvent =
-  | { type: 'changed' }
-  | { type: 'sent'; kind: OutboxJob['kind']; title: string; postId: string | null };
+/** Something written offline reached the server. */
+export type OutboxSentEvent =
+  | { type: 'sent'; kind: 'publish' | 'update'; title: string; postId: string }
+  | {
+      type: 'sent';
+      kind: 'draft';
+      title: string;
+      clientId: string;
+      /** `editedAt` of the copy sent, which the answer may have kept or set aside. */
+      editedAt: string;
+      result: SaveDraftResult;
+    };
+
+export type OutboxEvent = { type: 'changed' } | OutboxSentEvent;
 
 interface OutboxDb extends DBSchema {
   items: { key: string; value: OutboxItem };
@@ -158,11 +181,11 @@ function newId(): string {
 
 let lastCreatedAt = 0;
 
-export async function enqueueOutbox(job: NewOutboxItem): Promise<OutboxItem> {
+function newItem(job: NewOutboxItem): OutboxItem {
   // Strictly increasing, so two notes written in the same millisecond keep their order.
   const now = Math.max(Date.now(), lastCreatedAt + 1);
   lastCreatedAt = now;
-  const item = {
+  return {
     ...job,
     id: newId(),
     idempotencyKey: job.idempotencyKey ?? newId(),
@@ -172,10 +195,67 @@ export async function enqueueOutbox(job: NewOutboxItem): Promise<OutboxItem> {
     createdAt: now,
     updatedAt: now,
   } as OutboxItem;
-  await (await db()).put('items', item);
+}
+
+/** Tells every context and asks for a Background Sync: a new item waits. */
+async function queued(item: OutboxItem): Promise<OutboxItem> {
   announce({ type: 'changed' });
   await requestOutboxSync();
   return item;
+}
+
+export async function enqueueOutbox(job: NewOutboxItem): Promise<OutboxItem> {
+  const item = newItem(job);
+  await (await db()).put('items', item);
+  return queued(item);
+}
+
+export type NewDraftItem = Extract<NewOutboxItem, { kind: 'draft' }>;
+
+type DraftItem = Extract<OutboxItem, { kind: 'draft' }>;
+
+const isCopyOfDraft = (item: OutboxItem, ownerId: string, clientId: string): item is DraftItem =>
+  item.kind === 'draft' && item.ownerId === ownerId && item.body.clientId === clientId;
+
+/**
+ * Queues a save of a draft. Only its newest copy is worth sending, so the copy of the same
+ * draft still waiting (or failed) is replaced in place; one already on its way stays, and this
+ * one goes after it.
+ */
+export async function queueDraft(job: NewDraftItem): Promise<OutboxItem> {
+  const store = (await db()).transaction('items', 'readwrite').store;
+  const older = (await store.getAll()).find(
+    (item): item is DraftItem =>
+      isCopyOfDraft(item, job.ownerId, job.body.clientId) && item.status !== 'sending',
+  );
+  const item: OutboxItem = older
+    ? {
+        ...older,
+        body: job.body,
+        images: job.images,
+        authorization: job.authorization,
+        status: 'waiting',
+        error: null,
+        attempts: 0,
+        updatedAt: Date.now(),
+      }
+    : newItem(job);
+  await store.put(item);
+  return queued(item);
+}
+
+/**
+ * Takes back the copies of a draft that wait (or failed) in the outbox: a newer copy is being
+ * sent directly, or the draft became a note. Returns true when a copy is on its way right now
+ * and could not be taken back.
+ */
+export async function withdrawDraft(ownerId: string, clientId: string): Promise<boolean> {
+  const store = (await db()).transaction('items', 'readwrite').store;
+  const copies = (await store.getAll()).filter((item) => isCopyOfDraft(item, ownerId, clientId));
+  const waiting = copies.filter((item) => item.status !== 'sending');
+  for (const item of waiting) await store.delete(item.id);
+  if (waiting.length > 0) announce({ type: 'changed' });
+  return waiting.length < copies.length;
 }
 
 /** Background Sync's registration (not in TypeScript's DOM types yet). */
@@ -226,10 +306,6 @@ export async function discardOutboxItem(id: string): Promise<void> {
   announce({ type: 'changed' });
 }
 
-function titleOf(item: OutboxItem): string {
-  return item.body.title;
-}
-
 /** Uploads the item's local images one by one, keeping each result so none goes up twice. */
 async function uploadImages(item: OutboxItem, transport: OutboxTransport): Promise<ImageRef[]> {
   const images = [...item.images];
@@ -248,15 +324,25 @@ async function uploadImages(item: OutboxItem, transport: OutboxTransport): Promi
   return refs;
 }
 
-async function send(item: OutboxItem, transport: OutboxTransport): Promise<string | null> {
+async function send(item: OutboxItem, transport: OutboxTransport): Promise<OutboxSentEvent> {
   const refs = await uploadImages(item, transport);
-  if (item.kind === 'publish') {
-    const images = refs.map(({ url, width, height }) => ({ url, width, height }));
-    const post = await transport.createPost(item, { ...item.body, images });
-    return post.id;
+  const { title } = item.body;
+  if (item.kind === 'draft') {
+    const data = { ...item.body.data, images: refs };
+    const result = await transport.saveDraft(item, { ...item.body, data });
+    const { clientId, editedAt } = item.body;
+    return { type: 'sent', kind: 'draft', title, clientId, editedAt, result };
   }
-  await transport.saveDraft(item, { ...item.body, data: { ...item.body.data, images: refs } });
-  return null;
+  const body = {
+    ...item.body,
+    images: refs.map(({ url, width, height }) => ({ url, width, height })),
+  };
+  if (item.kind === 'update') {
+    await transport.updatePost(item, item.postId, body);
+    return { type: 'sent', kind: 'update', title, postId: item.postId };
+  }
+  const post = await transport.createPost(item, body);
+  return { type: 'sent', kind: 'publish', title, postId: post.id };
 }
 
 export interface ReplayOptions {
@@ -286,10 +372,10 @@ async function replayUnlocked({ transport, ownerId }: ReplayOptions): Promise<Re
     if (!item) continue;
     announce({ type: 'changed' });
     try {
-      const postId = await send(item, transport);
+      const sent = await send(item, transport);
       await (await db()).delete('items', item.id);
       result.sent++;
-      announce({ type: 'sent', kind: item.kind, title: titleOf(item), postId });
+      announce(sent);
     } catch (error) {
       const verdict = transport.judge(error);
       await update(item.id, {

@@ -1,5 +1,7 @@
+import type { SaveDraftResult } from '../../contract/draft';
 import { errorText } from '../../contract/messages';
 import type { ImageRef } from '../../contract/post';
+import { localDrafts } from '../../src/features/drafts/local-drafts';
 import { isTransientStatus } from '../../src/lib/outbox';
 import type { FailureVerdict, OutboxItem, OutboxTransport } from '../../src/lib/outbox';
 
@@ -44,6 +46,13 @@ export function workerTransport(send: typeof fetch = fetch): OutboxTransport {
     return (await response.json()) as T;
   }
 
+  /** A JSON write sent once per attempt under the item's idempotency key. */
+  const write = (item: OutboxItem, method: string, body: unknown): RequestInit => ({
+    method,
+    headers: { 'content-type': 'application/json', 'idempotency-key': item.idempotencyKey },
+    body: JSON.stringify(body),
+  });
+
   return {
     uploadImage(item, blob, name) {
       const form = new FormData();
@@ -51,18 +60,15 @@ export function workerTransport(send: typeof fetch = fetch): OutboxTransport {
       return call<ImageRef>(item, '/api/posts/upload', { method: 'POST', body: form });
     },
     createPost(item, body) {
-      return call<{ id: string }>(item, '/api/posts', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'idempotency-key': item.idempotencyKey },
-        body: JSON.stringify(body),
-      });
+      return call<{ id: string }>(item, '/api/posts', write(item, 'POST', body));
     },
-    saveDraft(item, body) {
-      return call(item, '/api/drafts', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      });
+    updatePost(item, postId, body) {
+      return call(item, `/api/posts/${encodeURIComponent(postId)}`, write(item, 'PUT', body));
+    },
+    async saveDraft(item, body) {
+      const result = await call<SaveDraftResult>(item, '/api/drafts', write(item, 'POST', body));
+      await localDrafts.recordSaved(item.ownerId, body.clientId, body.editedAt, result);
+      return result;
     },
     judge: judgeWorkerFailure,
   };

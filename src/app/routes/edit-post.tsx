@@ -114,6 +114,12 @@ function EditForm({ userId, post, clientId, restored }: EditFormProps) {
           void mutate(postKey(updated.id), updated, { revalidate: false });
           navigate(`/post/${updated.id}`, { replace: true });
         }}
+        onQueued={() => {
+          // The outbox holds the change now; kept here too, it would come back as a stale restore.
+          saved.current = true;
+          void autosave.discard();
+          navigate(`/post/${post.id}`, { replace: true });
+        }}
       />
       <LeaveGuard
         shouldBlock={() => !saved.current && (busy || autosave.unsynced || useRestored)}

@@ -1,5 +1,6 @@
 import { openDB } from 'idb';
 import type { DBSchema, IDBPDatabase } from 'idb';
+import type { SaveDraftResult } from '../../../contract/draft';
 import type { DraftCopy, LocalDraft } from './draft-copy';
 
 /** How many set-aside copies one draft keeps in the browser. */
@@ -46,6 +47,19 @@ export const localDrafts = {
     if (draft && draft.userId === userId && draft.editedAt === editedAt) {
       await store.put({ ...draft, syncedEditedAt: editedAt });
     }
+  },
+
+  /**
+   * After a save of the copy edited at `sent`, wherever it was sent from (the editor, the
+   * outbox in the page or the worker): when the server kept it, the next save starts from it.
+   */
+  async recordSaved(
+    userId: string,
+    clientId: string,
+    sent: string,
+    result: Pick<SaveDraftResult, 'kept'>,
+  ): Promise<void> {
+    if (result.kept === 'incoming') await this.markSynced(userId, clientId, sent);
   },
 
   /** Makes `copy` the current one, setting the replaced copy aside instead of losing it. */

@@ -2,7 +2,7 @@ import { Blob as NodeBlob } from 'node:buffer';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '../../../contract/user';
-import { closeOutbox, enqueueOutbox, listOutbox, replayOutbox } from '../../lib/outbox';
+import { closeOutbox, enqueueOutbox, listOutbox, queueDraft, replayOutbox } from '../../lib/outbox';
 import { useSessionStore } from '../../stores/session-store';
 import { OutboxIndicator } from './outbox-indicator';
 
@@ -48,7 +48,8 @@ describe('OutboxIndicator', () => {
           }
           throw new TypeError('offline');
         },
-        saveDraft: async () => undefined,
+        updatePost: () => Promise.reject(new TypeError('offline')),
+        saveDraft: () => Promise.reject(new TypeError('offline')),
         judge: (error) =>
           error instanceof TypeError
             ? { transient: true, message: '网络连接已断开，请检查网络后重试' }
@@ -71,5 +72,37 @@ describe('OutboxIndicator', () => {
     fireEvent.click(within(rows[0]).getByRole('button', { name: '放弃' }));
     await waitFor(async () => expect(await listOutbox('u1')).toHaveLength(1));
     await waitFor(() => expect(within(dialog).getAllByRole('listitem')).toHaveLength(1));
+  });
+
+  it('tells a new note, a change of a published note and a draft apart', async () => {
+    await note('新笔记');
+    await enqueueOutbox({
+      kind: 'update',
+      postId: '42',
+      body: { title: '改过的笔记', content: '正文', categoryId: '1' },
+      images: [],
+      ownerId: 'u1',
+      authorization: 'Bearer t',
+    });
+    await queueDraft({
+      kind: 'draft',
+      body: {
+        clientId: 'd1',
+        title: '半篇草稿',
+        editedAt: '2026-01-01T00:00:00.000Z',
+        baseEditedAt: null,
+        data: { content: '', categoryId: null, tags: [], price: 0 },
+      },
+      images: [],
+      ownerId: 'u1',
+      authorization: 'Bearer t',
+    });
+
+    render(<OutboxIndicator />);
+    fireEvent.click(await screen.findByRole('button', { name: /3 条内容等待发送/ }));
+    const rows = within(await screen.findByRole('dialog')).getAllByRole('listitem');
+    expect(rows[0].textContent).toMatch(/^发布新笔记/);
+    expect(rows[1].textContent).toMatch(/^修改改过的笔记/);
+    expect(rows[2].textContent).toMatch(/^草稿半篇草稿/);
   });
 });

@@ -14,6 +14,12 @@ const STATUS_LABEL: Record<OutboxItem['status'], string> = {
   failed: texts.failed,
 };
 
+const KIND_LABEL: Record<OutboxItem['kind'], string> = {
+  publish: texts.publishKind,
+  update: texts.updateKind,
+  draft: texts.draftKind,
+};
+
 async function retry(item: OutboxItem): Promise<void> {
   if (item.status === 'failed') await retryOutboxItem(item.id);
   replayNow();
@@ -40,9 +46,7 @@ export default function OutboxPanel({
           {items.map((item) => (
             <li key={item.id} className={styles.item}>
               <div className={styles.heading}>
-                <span className={styles.kind}>
-                  {item.kind === 'publish' ? texts.publishKind : texts.draftKind}
-                </span>
+                <span className={styles.kind}>{KIND_LABEL[item.kind]}</span>
                 <span className={styles.title}>{item.body.title || texts.untitled}</span>
                 <span className={`${styles.status} ${styles[item.status]}`}>
                   {STATUS_LABEL[item.status]}

@@ -1,8 +1,25 @@
+import { mutate } from 'swr';
 import { notify } from '../../lib/notify';
 import { replayOutbox, subscribeOutbox } from '../../lib/outbox';
+import type { OutboxSentEvent } from '../../lib/outbox';
 import { useSessionStore } from '../../stores/session-store';
+import { postKey } from '../posts/hooks/use-post';
 import { pageTransport } from './page-transport';
 import { offlineTexts } from './texts';
+
+const texts = offlineTexts.outbox;
+
+function sentText(event: OutboxSentEvent): string {
+  const title = event.title || texts.untitled;
+  switch (event.kind) {
+    case 'publish':
+      return texts.sentPublish(title);
+    case 'update':
+      return texts.sentUpdate(title);
+    case 'draft':
+      return event.result.conflict ? texts.sentDraftConflict(title) : texts.sentDraft(title);
+  }
+}
 
 /** Sends the signed-in account's waiting items now, if the browser believes it is online. */
 export function replayNow(): void {
@@ -23,12 +40,9 @@ export function startOutboxSync(): () => void {
   });
   const stopEvents = subscribeOutbox((event) => {
     if (event.type !== 'sent') return;
-    const title = event.title || offlineTexts.outbox.untitled;
-    notify.success(
-      event.kind === 'publish'
-        ? offlineTexts.outbox.sentPublish(title)
-        : offlineTexts.outbox.sentDraft(title),
-    );
+    notify.success(sentText(event));
+    // A note page open on the changed note shows the new version.
+    if (event.kind === 'update') void mutate(postKey(event.postId));
   });
   return () => {
     window.removeEventListener('online', replayNow);

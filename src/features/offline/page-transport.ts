@@ -1,8 +1,16 @@
+import type { SaveDraftResult } from '../../../contract/draft';
 import { errorText } from '../../../contract/messages';
 import type { ImageRef, Post } from '../../../contract/post';
 import { ApiError, api } from '../../lib/api/client';
 import { isTransientStatus } from '../../lib/outbox';
-import type { OutboxTransport } from '../../lib/outbox';
+import type { OutboxItem, OutboxTransport } from '../../lib/outbox';
+import { localDrafts } from '../drafts/local-drafts';
+
+/** Every write carries the item's key: only `POST /api/posts` needs it, the rest ignore it. */
+const once = (item: OutboxItem) => ({
+  headers: { 'idempotency-key': item.idempotencyKey },
+  retries: 0,
+});
 
 /**
  * Sends the outbox from the page through the fetch wrapper (the signed-in token, request ids).
@@ -15,13 +23,15 @@ export const pageTransport: OutboxTransport = {
     return api.upload<ImageRef>('/api/posts/upload', form);
   },
   createPost(item, body) {
-    return api.post<Post>('/api/posts', body, {
-      headers: { 'idempotency-key': item.idempotencyKey },
-      retries: 0,
-    });
+    return api.post<Post>('/api/posts', body, once(item));
   },
-  saveDraft(_item, body) {
-    return api.post('/api/drafts', body, { retries: 0 });
+  updatePost(item, postId, body) {
+    return api.put<Post>(`/api/posts/${encodeURIComponent(postId)}`, body, once(item));
+  },
+  async saveDraft(item, body) {
+    const result = await api.post<SaveDraftResult>('/api/drafts', body, once(item));
+    await localDrafts.recordSaved(item.ownerId, body.clientId, body.editedAt, result);
+    return result;
   },
   judge(error) {
     if (error instanceof ApiError) {

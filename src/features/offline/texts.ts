@@ -2,7 +2,7 @@
 export const offlineTexts = {
   banner: {
     offline: '当前处于离线状态',
-    whatWorks: '看过的笔记和保存的离线笔记仍可阅读，发布的笔记会在联网后自动发送。',
+    whatWorks: '看过的笔记和保存的离线笔记仍可阅读，发布的笔记、修改和草稿会在联网后自动发送。',
     backOnline: '网络已恢复',
   },
   update: {
@@ -25,13 +25,15 @@ export const offlineTexts = {
     retry: '重试',
     discard: '放弃',
     discardConfirm: '放弃后这条内容将被删除，确定放弃吗？',
-    publishKind: '笔记',
+    publishKind: '发布',
+    updateKind: '修改',
     draftKind: '草稿',
     untitled: '无标题',
-    queuedPublish: '网络不可用，笔记已放入待发送，联网后会自动发布',
-    queuedDraft: '网络不可用，草稿已放入待发送，联网后会自动保存',
     sentPublish: (title: string) => `离线时发布的笔记「${title}」已发送`,
+    sentUpdate: (title: string) => `离线时对笔记「${title}」的修改已保存`,
     sentDraft: (title: string) => `离线时保存的草稿「${title}」已同步`,
+    sentDraftConflict: (title: string) =>
+      `离线时保存的草稿「${title}」已同步；它在另一台设备上也有修改，两个版本都已保存，可在“我的草稿”中恢复。`,
     images: (count: number) => `${count} 张图片`,
     show: '查看待发送',
     close: '关闭',

@@ -106,6 +106,7 @@ export const editorTexts = {
   updated: '修改已保存',
   waitUploads: '还有图片正在上传，请稍候',
   queuedOffline: '网络不可用，笔记已放入待发送，联网后会自动发布',
+  queuedUpdate: '网络不可用，修改已放入待发送，联网后会自动保存',
   fixUploads: '有图片上传失败，请重新上传或移除',
   leaveTitle: '离开编辑页',
   leaveConfirm: '还有未保存的修改，确定离开吗？',

@@ -39,8 +39,9 @@ export interface NoteEditorProps {
   onBusyChange?: (busy: boolean) => void;
   onPublished: (post: Post) => void;
   /**
-   * A new note published without a network went into the outbox (src/lib/outbox.ts); it is
-   * sent when the network returns. Without this, a failed publish only shows the error.
+   * A note published (or, in edit mode, a change saved) without a network went into the outbox
+   * (src/lib/outbox.ts); it is sent when the network returns. Without this, a failed publish
+   * only shows the error.
    */
   onQueued?: () => void;
 }
@@ -120,25 +121,33 @@ export function NoteEditor({
   const busy = uploads.isUploading || submitting;
   useEffect(() => onBusyChange?.(busy), [busy, onBusyChange]);
 
-  async function queueForLater() {
+  async function queueForLater(fields: Omit<CreatePostBody, 'images'>) {
     const { user, token } = useSessionStore.getState();
     if (!user || !onQueued) return;
-    await enqueueOutbox({
-      kind: 'publish',
-      body: { title: title.trim(), content, categoryId: categoryId as string, tags, price },
+    const sender = {
       images: uploads.outboxImages(),
       ownerId: user.id,
       authorization: token ? `Bearer ${token}` : null,
-      idempotencyKey: idempotencyKey.current ?? undefined,
-    });
+    };
+    if (mode === 'edit' && postId) {
+      await enqueueOutbox({ kind: 'update', postId, body: fields, ...sender });
+      notify.info(editorTexts.queuedUpdate);
+    } else {
+      await enqueueOutbox({
+        kind: 'publish',
+        body: fields,
+        ...sender,
+        idempotencyKey: idempotencyKey.current ?? undefined,
+      });
+      notify.info(editorTexts.queuedOffline);
+    }
     idempotencyKey.current = null;
-    notify.info(editorTexts.queuedOffline);
     onQueued();
   }
 
   async function publish() {
     // Offline, images that could not go up travel with the note in the outbox.
-    const queueOffline = mode === 'create' && onQueued !== undefined && !navigator.onLine;
+    const queueOffline = onQueued !== undefined && !navigator.onLine;
     if (uploads.isUploading && !queueOffline) {
       notify.error(editorTexts.waitUploads);
       return;
@@ -158,17 +167,14 @@ export function NoteEditor({
       document.getElementById(`${ids}-${firstField}`)?.focus();
       return;
     }
+    const fields = { title: title.trim(), content, categoryId: categoryId as string, tags, price };
     const body: CreatePostBody = {
-      title: title.trim(),
-      content,
-      categoryId: categoryId as string,
-      tags,
+      ...fields,
       images: uploads.images.map(({ url, width, height }) => ({ url, width, height })),
-      price,
     };
     setSubmitting(true);
     if (queueOffline) {
-      await queueForLater().finally(() => setSubmitting(false));
+      await queueForLater(fields).finally(() => setSubmitting(false));
       return;
     }
     try {
@@ -186,8 +192,8 @@ export function NoteEditor({
       idempotencyKey.current = null;
       onPublished(post);
     } catch (error) {
-      if (mode === 'create' && onQueued && shouldQueueWrite(error, navigator.onLine)) {
-        await queueForLater();
+      if (onQueued && shouldQueueWrite(error, navigator.onLine)) {
+        await queueForLater(fields);
       } else {
         notify.failure(error);
       }
