@@ -21,6 +21,7 @@ export const draftTexts = {
   saved: '草稿已保存',
   savedLocally: '草稿已保存到本机，联网后会自动同步',
   stateLocal: '已保存到本机 {time}',
+  stateQueued: '已保存到本机 {time}，联网后自动同步',
   stateServer: '已同步到云端 {time}',
   stateSyncing: '正在同步…',
   stateFailed: '同步失败，已保存在本机',

@@ -17,5 +17,7 @@ export function DraftStatus({ state, savedAt }: { state: DraftSaveState; savedAt
       return <>{fillText(draftTexts.stateServer, { time })}</>;
     case 'local':
       return <>{fillText(draftTexts.stateLocal, { time })}</>;
+    case 'queued':
+      return <>{fillText(draftTexts.stateQueued, { time })}</>;
   }
 }

@@ -1,6 +1,9 @@
 import { act, cleanup, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { SaveDraftBody, SaveDraftResult } from '../../../../contract/draft';
+import type { DraftList, SaveDraftBody, SaveDraftResult } from '../../../../contract/draft';
+import { closeOutbox, listOutbox, queueDraft, replayOutbox } from '../../../lib/outbox';
+import type { OutboxTransport } from '../../../lib/outbox';
+import { pageTransport } from '../../offline/page-transport';
 import { EMPTY_DRAFT_DATA } from '../draft-copy';
 import { localDrafts } from '../local-drafts';
 import { useDraftAutosave } from './use-draft-autosave';
@@ -11,13 +14,17 @@ function stubServer(kept: SaveDraftResult['kept'] = 'incoming') {
   vi.stubGlobal(
     'fetch',
     vi.fn(async (_url: RequestInfo | URL, init?: RequestInit) => {
-      const body = JSON.parse(String(init?.body)) as SaveDraftBody;
-      sent.push(body);
-      const reply: SaveDraftResult = {
-        draft: { _id: '9', id: '9', ...body, updatedAt: body.editedAt },
-        conflict: kept === 'server',
-        kept,
-      };
+      // GET /api/drafts, when a published draft looks for its server copy.
+      let reply: SaveDraftResult | DraftList = { drafts: [] };
+      if (init?.method === 'POST') {
+        const body = JSON.parse(String(init.body)) as SaveDraftBody;
+        sent.push(body);
+        reply = {
+          draft: { _id: '9', id: '9', ...body, updatedAt: body.editedAt },
+          conflict: kept === 'server',
+          kept,
+        };
+      }
       return new Response(JSON.stringify(reply), {
         status: 200,
         headers: { 'content-type': 'application/json' },
@@ -35,12 +42,15 @@ beforeEach(() => {
 });
 
 afterEach(async () => {
+  vi.restoreAllMocks();
   // Unmounting writes what is pending; only then can the copies be removed.
   cleanup();
   await vi.runOnlyPendingTimersAsync();
   vi.useRealTimers();
   vi.unstubAllGlobals();
   for (const clientId of ['draft-1', 'draft-2', 'post-5']) await localDrafts.remove(clientId);
+  await closeOutbox();
+  indexedDB.deleteDatabase('vibe-outbox');
 });
 
 describe('useDraftAutosave', () => {
@@ -95,5 +105,126 @@ describe('useDraftAutosave', () => {
     await act(() => vi.advanceTimersByTimeAsync(3300));
     await vi.waitFor(async () => expect((await localDrafts.get('1', 'draft-1'))?.postId).toBe('5'));
     expect(sent).toEqual([]);
+  });
+});
+
+describe('useDraftAutosave without a network', () => {
+  const goOffline = () => vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+  const queuedTitles = async () => (await listOutbox('1')).map((item) => item.body.title);
+
+  /** Types `title`, then lets both the browser copy and the server save run. */
+  async function type(result: { current: ReturnType<typeof useDraftAutosave> }, title: string) {
+    act(() => result.current.update(content(title)));
+    await act(() => vi.advanceTimersByTimeAsync(3300));
+  }
+
+  it('leaves one copy per draft in the outbox, and sends a newer one itself once online', async () => {
+    stubServer();
+    const offline = goOffline();
+    const { result } = renderHook(() =>
+      useDraftAutosave({ userId: '1', clientId: 'draft-1', initial: null }),
+    );
+    await type(result, '地铁上');
+    await vi.waitFor(() => expect(result.current.state).toBe('queued'));
+    await type(result, '地铁上，第二版');
+    await vi.waitFor(async () => expect(await queuedTitles()).toEqual(['地铁上，第二版']));
+    const [queued] = await listOutbox('1');
+    expect(queued.body).toMatchObject({ clientId: 'draft-1', baseEditedAt: null });
+    expect(sent).toEqual([]);
+
+    offline.mockReturnValue(true);
+    await type(result, '到站了');
+    await vi.waitFor(() => expect(result.current.state).toBe('server'));
+    expect(sent.map((body) => body.title)).toEqual(['到站了']);
+    expect(await listOutbox('1')).toEqual([]);
+  });
+
+  it('queues a save whose request got no answer', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        throw new TypeError('Failed to fetch');
+      }),
+    );
+    const { result } = renderHook(() =>
+      useDraftAutosave({ userId: '1', clientId: 'draft-1', initial: null }),
+    );
+    await type(result, '信号不好');
+    await vi.waitFor(() => expect(result.current.state).toBe('queued'));
+    expect(await queuedTitles()).toEqual(['信号不好']);
+  });
+
+  it('names the copy the outbox sent as the base of the next save', async () => {
+    stubServer();
+    const offline = goOffline();
+    const { result } = renderHook(() =>
+      useDraftAutosave({ userId: '1', clientId: 'draft-1', initial: null }),
+    );
+    await type(result, '离线写的');
+    await vi.waitFor(async () => expect(await queuedTitles()).toEqual(['离线写的']));
+
+    offline.mockReturnValue(true);
+    await act(() => replayOutbox({ transport: pageTransport, ownerId: '1' }));
+    await vi.waitFor(() => expect(result.current.state).toBe('server'));
+    expect((await localDrafts.get('1', 'draft-1'))?.syncedEditedAt).toBe(sent[0].editedAt);
+
+    await type(result, '联网后接着写');
+    await vi.waitFor(() => expect(sent).toHaveLength(2));
+    expect(sent[1]).toMatchObject({ title: '联网后接着写', baseEditedAt: sent[0].editedAt });
+  });
+
+  it('waits for a copy the outbox is sending before sending a newer one', async () => {
+    stubServer();
+    const { result } = renderHook(() =>
+      useDraftAutosave({ userId: '1', clientId: 'draft-1', initial: null }),
+    );
+    await queueDraft({
+      kind: 'draft',
+      body: {
+        clientId: 'draft-1',
+        title: '上次离线写的',
+        data: { ...EMPTY_DRAFT_DATA, content: '正文' },
+        editedAt: new Date(Date.now() - 60_000).toISOString(),
+        baseEditedAt: null,
+      },
+      images: [],
+      ownerId: '1',
+      authorization: null,
+    });
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const slow: OutboxTransport = {
+      ...pageTransport,
+      saveDraft: async (item, body) => {
+        await gate;
+        return pageTransport.saveDraft(item, body);
+      },
+    };
+    const replay = replayOutbox({ transport: slow, ownerId: '1' });
+    await vi.waitFor(async () => expect((await listOutbox('1'))[0]?.status).toBe('sending'));
+
+    await type(result, '新的一版');
+    await vi.waitFor(() => expect(result.current.state).toBe('syncing'));
+    expect(sent).toEqual([]);
+
+    release();
+    await act(() => replay);
+    await vi.waitFor(() => expect(sent).toHaveLength(2));
+    expect(sent.map((body) => body.title)).toEqual(['上次离线写的', '新的一版']);
+    expect(sent[1].baseEditedAt).toBe(sent[0].editedAt);
+  });
+
+  it('takes the queued copy back when the draft is published', async () => {
+    stubServer();
+    goOffline();
+    const { result } = renderHook(() =>
+      useDraftAutosave({ userId: '1', clientId: 'draft-1', initial: null }),
+    );
+    await type(result, '要发布的');
+    await vi.waitFor(async () => expect(await queuedTitles()).toEqual(['要发布的']));
+    await act(() => result.current.discard());
+    expect(await listOutbox('1')).toEqual([]);
   });
 });

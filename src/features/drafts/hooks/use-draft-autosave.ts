@@ -1,6 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import type { SaveDraftResult } from '../../../../contract/draft';
 import { errorText } from '../../../../contract/messages';
 import { notify } from '../../../lib/notify';
+import { queueDraft, shouldQueueWrite, subscribeOutbox, withdrawDraft } from '../../../lib/outbox';
+import { useSessionStore } from '../../../stores/session-store';
 import { deleteDraft } from '../api/delete-draft';
 import { getDrafts } from '../api/get-drafts';
 import { saveDraft } from '../api/save-draft';
@@ -14,7 +17,10 @@ const LOCAL_DEBOUNCE_MS = 300;
 /** …and this long before the server copy is. */
 const SERVER_IDLE_MS = 3_000;
 
-export type DraftSaveState = 'idle' | 'local' | 'server' | 'syncing' | 'failed';
+export type DraftSaveState = 'idle' | 'local' | 'queued' | 'server' | 'syncing' | 'failed';
+
+/** How a server save went: sent, left to the outbox until the network returns, or refused. */
+type SyncOutcome = 'sent' | 'queued' | 'failed';
 
 export interface DraftAutosaveOptions {
   userId: string;
@@ -27,9 +33,10 @@ export interface DraftAutosaveOptions {
 
 /**
  * Keeps every change of the editor: in IndexedDB ~300 ms after each change (nothing typed is
- * lost on reload or crash) and, for new notes, on the server after a few seconds of quiet when
- * online. A save that meets a copy edited on another device keeps both (the server decides by
- * edit time and stores the loser as a version).
+ * lost on reload or crash) and, for new notes, on the server after a few seconds of quiet. A
+ * save the network cannot carry goes to the outbox (one copy per draft), which sends it when
+ * the network returns, even with the editor closed. A save that meets a copy edited on another
+ * device keeps both (the server decides by edit time and stores the loser as a version).
  */
 export function useDraftAutosave({ userId, clientId, initial, postId }: DraftAutosaveOptions) {
   const syncsToServer = postId === undefined;
@@ -39,7 +46,9 @@ export function useDraftAutosave({ userId, clientId, initial, postId }: DraftAut
   const localTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const serverTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const localWrite = useRef<Promise<void>>(Promise.resolve());
-  const syncing = useRef<Promise<boolean> | null>(null);
+  const syncing = useRef<Promise<SyncOutcome> | null>(null);
+  /** A copy of this draft was on its way from the outbox: its answer comes before ours. */
+  const awaitingOutbox = useRef(false);
   const discarded = useRef(false);
   const [state, setState] = useState<DraftSaveState>(
     initial ? (initial.syncedEditedAt === initial.editedAt ? 'server' : 'local') : 'idle',
@@ -62,16 +71,66 @@ export function useDraftAutosave({ userId, clientId, initial, postId }: DraftAut
     return localWrite.current;
   }, [userId]);
 
-  const syncNow = useCallback(async (): Promise<boolean> => {
-    clearTimeout(serverTimer.current);
-    const current = draft.current;
-    if (!syncsToServer || !current || discarded.current) return false;
-    if (current.editedAt === lastSent.current) return true;
-    if (!navigator.onLine) return false;
-    if (syncing.current) await syncing.current;
-    const run = (async () => {
-      setState('syncing');
+  /** The server holds the copy edited at `sent` now, sent from here or from the outbox. */
+  const recordSaved = useCallback(
+    async (sent: string, result: SaveDraftResult) => {
+      serverId.current = result.draft.id;
+      lastSent.current = sent;
+      if (result.kept === 'incoming' && draft.current) {
+        draft.current = { ...draft.current, syncedEditedAt: result.draft.editedAt };
+      }
+      await localDrafts.recordSaved(userId, clientId, sent, result);
+      setState(draft.current?.editedAt === sent ? 'server' : 'local');
+      setUnsynced(draft.current?.editedAt !== sent);
+    },
+    [clientId, userId],
+  );
+
+  const queue = useCallback(
+    async (copy: LocalDraft): Promise<SyncOutcome> => {
+      const { images, ...data } = copy.data;
+      const { token } = useSessionStore.getState();
       try {
+        await queueDraft({
+          kind: 'draft',
+          body: {
+            clientId,
+            title: copy.title,
+            data,
+            editedAt: copy.editedAt,
+            baseEditedAt: copy.syncedEditedAt,
+          },
+          images: images.map((image) => ({ kind: 'uploaded', image })),
+          ownerId: userId,
+          authorization: token ? `Bearer ${token}` : null,
+        });
+      } catch (error) {
+        console.error('draft: could not queue the server save', error);
+        setState('failed');
+        return 'failed';
+      }
+      setState('queued');
+      return 'queued';
+    },
+    [clientId, userId],
+  );
+
+  const syncNow = useCallback(async (): Promise<SyncOutcome> => {
+    clearTimeout(serverTimer.current);
+    if (syncing.current) await syncing.current;
+    const current = draft.current;
+    if (!syncsToServer || !current || discarded.current) return 'failed';
+    if (current.editedAt === lastSent.current) return 'sent';
+    const run = (async (): Promise<SyncOutcome> => {
+      if (!navigator.onLine) return queue(current);
+      try {
+        // This copy replaces any older one waiting in the outbox. One already on its way is
+        // waited for: its answer is the base this copy must name, or the server sees a conflict.
+        setState('syncing');
+        if (await withdrawDraft(userId, clientId)) {
+          awaitingOutbox.current = true;
+          return 'queued';
+        }
         const sent = current.editedAt;
         const result = await saveDraft({
           clientId,
@@ -80,20 +139,13 @@ export function useDraftAutosave({ userId, clientId, initial, postId }: DraftAut
           editedAt: sent,
           baseEditedAt: current.syncedEditedAt,
         });
-        serverId.current = result.draft.id;
-        lastSent.current = sent;
         if (result.conflict) notify.info(draftTexts.conflictNotice);
-        if (result.kept === 'incoming') {
-          const base = result.draft.editedAt;
-          if (draft.current) draft.current = { ...draft.current, syncedEditedAt: base };
-          await localDrafts.markSynced(userId, clientId, sent);
-        }
-        setState(draft.current?.editedAt === sent ? 'server' : 'local');
-        setUnsynced(draft.current?.editedAt !== sent);
-        return true;
-      } catch {
+        await recordSaved(sent, result);
+        return 'sent';
+      } catch (error) {
+        if (shouldQueueWrite(error, navigator.onLine)) return queue(current);
         setState('failed');
-        return false;
+        return 'failed';
       }
     })();
     syncing.current = run;
@@ -102,7 +154,7 @@ export function useDraftAutosave({ userId, clientId, initial, postId }: DraftAut
     } finally {
       syncing.current = null;
     }
-  }, [clientId, syncsToServer, userId]);
+  }, [clientId, queue, recordSaved, syncsToServer, userId]);
 
   /** Takes the editor's whole state after a change. */
   const update = useCallback(
@@ -135,11 +187,9 @@ export function useDraftAutosave({ userId, clientId, initial, postId }: DraftAut
   const saveNow = useCallback(async () => {
     await writeLocal();
     if (!draft.current) return;
-    if (!syncsToServer || !navigator.onLine) {
-      notify.success(draftTexts.savedLocally);
-      return;
-    }
-    if (await syncNow()) notify.success(draftTexts.saved);
+    const outcome = syncsToServer ? await syncNow() : 'queued';
+    if (outcome === 'sent') notify.success(draftTexts.saved);
+    else if (outcome === 'queued') notify.success(draftTexts.savedLocally);
     else notify.error(errorText.saveDraftFailed);
   }, [syncNow, syncsToServer, writeLocal]);
 
@@ -153,6 +203,8 @@ export function useDraftAutosave({ userId, clientId, initial, postId }: DraftAut
     if (!syncsToServer) return;
     try {
       await syncing.current;
+      // A copy left in the outbox would bring the draft back after it became a note.
+      await withdrawDraft(userId, clientId);
       let id = serverId.current;
       if (!id)
         id = (await getDrafts()).drafts.find((item) => item.clientId === clientId)?.id ?? null;
@@ -161,13 +213,16 @@ export function useDraftAutosave({ userId, clientId, initial, postId }: DraftAut
       // The note is published; a leftover server draft is harmless and can be deleted later.
       console.error('draft: could not delete the server copy', error);
     }
-  }, [clientId, syncsToServer]);
+  }, [clientId, syncsToServer, userId]);
 
   useEffect(() => {
     const onOnline = () => void syncNow();
     // The tab may be closed next: write what is pending while the page still runs.
     const onHide = () => {
-      if (document.visibilityState === 'hidden') void writeLocal();
+      if (document.visibilityState !== 'hidden') return;
+      void writeLocal();
+      // Offline, the outbox gets the last copy while it can: it sends after the tab is gone.
+      if (!navigator.onLine) void syncNow();
     };
     window.addEventListener('online', onOnline);
     document.addEventListener('visibilitychange', onHide);
@@ -178,8 +233,23 @@ export function useDraftAutosave({ userId, clientId, initial, postId }: DraftAut
       window.removeEventListener('pagehide', onHide);
       clearTimeout(serverTimer.current);
       if (localTimer.current !== undefined) void writeLocal();
+      if (!navigator.onLine) void syncNow();
     };
   }, [syncNow, writeLocal]);
+
+  useEffect(
+    () =>
+      subscribeOutbox((event) => {
+        if (event.type === 'sent' && event.kind === 'draft' && event.clientId === clientId) {
+          void recordSaved(event.editedAt, event.result);
+        }
+        if (!awaitingOutbox.current || discarded.current) return;
+        // The outbox's copy went out or failed: this copy's turn.
+        awaitingOutbox.current = false;
+        void syncNow();
+      }),
+    [clientId, recordSaved, syncNow],
+  );
 
   return {
     update,
