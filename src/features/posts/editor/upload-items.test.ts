@@ -83,6 +83,13 @@ describe('uploadReducer', () => {
     expect(uploadReducer(items, { type: 'added', items: [uploading('w')] })).toBe(items);
   });
 
+  it('saves a paid note’s images without the grant that lets them show', () => {
+    const granted = { url: '/api/uploads/a.png?e=1767225600&s=abc', width: 800, height: 600 };
+    const items = itemsFromImages([granted]);
+    expect(items[0].thumbUrl).toBe(granted.url);
+    expect(doneImages(items)).toEqual([image('a')]);
+  });
+
   it('reorders the visible items and saves images in the shown order', () => {
     let items = itemsFromImages([image('a'), image('b'), image('c')]);
     items = uploadReducer(items, { type: 'moved', uid: items[2].uid, to: 0 });

@@ -110,13 +110,20 @@ export function uploadReducer(items: UploadItem[], action: UploadAction): Upload
 }
 
 /** Items for images a note or a draft already has. */
+/**
+ * The image as the note stores it. A paid note's images come with the reader's grant in the
+ * query (`?e=…&s=…`): it lets the thumbnail load, but the server refuses it in a saved note.
+ */
+const storedImage = (image: ImageRef): ImageRef =>
+  image.url.startsWith('/api/uploads/') ? { ...image, url: image.url.split('?')[0] } : image;
+
 export function itemsFromImages(images: readonly ImageRef[]): UploadItem[] {
   return images.map((image, index) => ({
     uid: `existing-${index}-${image.url}`,
     name: image.url.split('/').pop() ?? image.url,
     status: 'done',
     percent: 100,
-    image,
+    image: storedImage(image),
     thumbUrl: image.url,
   }));
 }
