@@ -11,7 +11,7 @@ import { EMPTY_EDITOR_VALUE } from '../../features/posts/editor/editor-value';
 import { LeaveGuard } from '../../features/posts/editor/leave-guard';
 import { NoteEditor } from '../../features/posts/editor/note-editor';
 import { useCategories } from '../../features/posts/hooks/use-categories';
-import { editorTexts } from '../../features/posts/texts';
+import { editorTexts } from '../../features/posts/editor/texts';
 import { selectUser, useSessionStore } from '../../stores/session-store';
 
 /**

@@ -20,7 +20,8 @@ import { NoteEditor } from '../../features/posts/editor/note-editor';
 import { RestoredNotice } from '../../features/posts/editor/restored-notice';
 import { useCategories } from '../../features/posts/hooks/use-categories';
 import { postKey, usePost } from '../../features/posts/hooks/use-post';
-import { editorTexts, postTexts } from '../../features/posts/texts';
+import { editorTexts } from '../../features/posts/editor/texts';
+import { postTexts } from '../../features/posts/texts';
 import { selectUser, useSessionStore } from '../../stores/session-store';
 
 /** `/edit-post/{id}`: the author edits a note; unsaved changes wait in the browser. */

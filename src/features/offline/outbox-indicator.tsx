@@ -1,6 +1,6 @@
 import { CloudUpload } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
-import { offlineTexts } from './texts';
+import { outboxTexts } from './outbox-texts';
 import { useOutbox } from './use-outbox';
 import styles from './outbox-indicator.module.css';
 
@@ -22,7 +22,7 @@ export function OutboxIndicator() {
           aria-haspopup="dialog"
         >
           <CloudUpload size={16} aria-hidden />
-          {offlineTexts.outbox.summary(items.length)}
+          {outboxTexts.summary(items.length)}
         </button>
       )}
       {open && (

@@ -3,10 +3,8 @@ import { Modal } from '../../components/modal';
 import { discardOutboxItem, retryOutboxItem } from '../../lib/outbox';
 import type { OutboxItem } from '../../lib/outbox';
 import { replayNow } from './outbox-sync';
-import { offlineTexts } from './texts';
+import { outboxTexts as texts } from './outbox-texts';
 import styles from './outbox-panel.module.css';
-
-const texts = offlineTexts.outbox;
 
 const STATUS_LABEL: Record<OutboxItem['status'], string> = {
   waiting: texts.waiting,

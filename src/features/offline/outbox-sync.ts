@@ -5,9 +5,7 @@ import type { OutboxSentEvent } from '../../lib/outbox';
 import { useSessionStore } from '../../stores/session-store';
 import { postKey } from '../posts/hooks/use-post';
 import { pageTransport } from './page-transport';
-import { offlineTexts } from './texts';
-
-const texts = offlineTexts.outbox;
+import { outboxTexts as texts } from './outbox-texts';
 
 function sentText(event: OutboxSentEvent): string {
   const title = event.title || texts.untitled;

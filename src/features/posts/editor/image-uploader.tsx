@@ -4,7 +4,7 @@ import type { DragEvent } from 'react';
 import { fillText } from '../../../../contract/messages';
 import { POST_LIMITS, UPLOAD_MIME_TYPES } from '../../../../contract/post';
 import { SmartImage } from '../../../components/smart-image';
-import { editorTexts } from '../texts';
+import { editorTexts } from './texts';
 import type { UploadItem } from './upload-items';
 import styles from './image-uploader.module.css';
 

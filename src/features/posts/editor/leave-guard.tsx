@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useBlocker } from 'react-router-dom';
 import { Button } from '../../../components/button';
 import { Modal } from '../../../components/modal';
-import { editorTexts } from '../texts';
+import { editorTexts } from './texts';
 import styles from './leave-guard.module.css';
 
 /**

@@ -10,7 +10,7 @@ import { notify } from '../../../lib/notify';
 import { enqueueOutbox, shouldQueueWrite } from '../../../lib/outbox';
 import { useSessionStore } from '../../../stores/session-store';
 import { createPost, updatePost } from '../api/save-post';
-import { editorTexts } from '../texts';
+import { editorTexts } from './texts';
 import { ImageUploader } from './image-uploader';
 import { TagInput } from './tag-input';
 import { useImageUploads } from './use-image-uploads';

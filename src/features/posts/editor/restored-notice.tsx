@@ -1,5 +1,5 @@
 import { History } from 'lucide-react';
-import { editorTexts } from '../texts';
+import { editorTexts } from './texts';
 import styles from './restored-notice.module.css';
 
 /** Tells the author the editor reopened changes they had not saved, and lets them drop them. */

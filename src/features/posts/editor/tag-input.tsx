@@ -4,7 +4,7 @@ import type { KeyboardEvent } from 'react';
 import { errorText, fillText } from '../../../../contract/messages';
 import { POST_LIMITS } from '../../../../contract/post';
 import { notify } from '../../../lib/notify';
-import { editorTexts } from '../texts';
+import { editorTexts } from './texts';
 import styles from './tag-input.module.css';
 
 export interface TagInputProps {

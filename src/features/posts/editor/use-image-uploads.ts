@@ -6,7 +6,7 @@ import { isCancelled } from '../../../lib/api/client';
 import type { OutboxImage } from '../../../lib/outbox';
 import { notify } from '../../../lib/notify';
 import { uploadImage } from '../api/upload-image';
-import { editorTexts } from '../texts';
+import { editorTexts } from './texts';
 import {
   checkImageFile,
   doneImages,
