@@ -6,6 +6,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import type { Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { firstPaintLoader } from './build-tools/first-paint-loader.ts';
 
 const MANIFEST_FILE = 'manifest.webmanifest';
 
@@ -73,29 +74,37 @@ function apiSchemaVersion(): string {
   return hash.digest('hex').slice(0, 12);
 }
 
-export default defineConfig({
-  plugins: [
-    react(),
-    rootManifest(),
-    precompress(),
-    VitePWA({
-      strategies: 'injectManifest',
-      srcDir: 'sw',
-      filename: 'sw.ts',
-      registerType: 'prompt',
-      // The page registers the worker itself (src/app/service-worker.tsx) to offer the update.
-      injectRegister: false,
-      manifest: false,
-      injectManifest: {
-        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
-        // The manifest's screenshots are for install dialogs, not for the offline shell.
-        globIgnores: ['screenshots/**'],
-      },
-    }),
-  ],
+export default defineConfig(({ isSsrBuild }) => ({
+  // The server build (`vite build --ssr`, the first screen) needs only React; the rest makes the site.
+  plugins: isSsrBuild
+    ? [react()]
+    : [
+        react(),
+        firstPaintLoader(),
+        rootManifest(),
+        precompress(),
+        VitePWA({
+          strategies: 'injectManifest',
+          srcDir: 'sw',
+          filename: 'sw.ts',
+          registerType: 'prompt',
+          // The page registers the worker itself (src/app/service-worker.tsx) to offer the update.
+          injectRegister: false,
+          manifest: false,
+          injectManifest: {
+            globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+            // The manifest's screenshots are for install dialogs, not for the offline shell.
+            globIgnores: ['screenshots/**'],
+          },
+        }),
+      ],
+  // The server build is one module; public/ belongs to the site build only.
+  publicDir: isSsrBuild ? false : 'public',
   // Read by the service worker build too (vite-plugin-pwa passes `define` on).
   define: { __API_SCHEMA__: JSON.stringify(apiSchemaVersion()) },
   build: {
+    // The server reads which CSS the home page's bundle brings, to style its first screen.
+    manifest: !isSsrBuild,
     rolldownOptions: {
       // contract/ builds its schemas with TypeBox at module level; the browser only wants the
       // constants beside them, so the unused schema calls (and TypeBox) are dropped.
@@ -108,4 +117,4 @@ export default defineConfig({
   server: {
     proxy: { '/api': 'http://127.0.0.1:8080' },
   },
-});
+}));

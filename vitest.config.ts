@@ -16,7 +16,12 @@ export default defineConfig({
       {
         test: {
           name: 'api',
-          include: ['server/**/*.test.ts', 'contract/**/*.test.ts', 'tests/spec-coverage.test.ts'],
+          include: [
+            'server/**/*.test.ts',
+            'build-tools/**/*.test.ts',
+            'contract/**/*.test.ts',
+            'tests/spec-coverage.test.ts',
+          ],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -36,6 +36,8 @@ export interface Config {
   logLevel: string;
   /** Folder with the built PWA; null when the server runs API-only (tests). */
   webRoot: string | null;
+  /** The server-side build of the home page's first screen (`npm run build`); null: none. */
+  firstScreenModule: string | null;
   seedDemo: boolean;
   /** Per-minute request limits; RATE_LIMIT=off for load benchmarks. */
   rateLimit: boolean;
@@ -198,6 +200,7 @@ export function loadConfig(
     redisUrl: env.REDIS_URL ?? null,
     logLevel: env.LOG_LEVEL ?? 'info',
     webRoot: existsSync(path.join(defaultWebRoot, 'index.html')) ? defaultWebRoot : null,
+    firstScreenModule: path.resolve(env.FIRST_SCREEN_MODULE ?? 'dist-ssr/first-screen.js'),
     seedDemo: env.SEED_DEMO !== 'false',
     rateLimit: env.RATE_LIMIT !== 'off',
     trustProxy: env.TRUST_PROXY === 'true',

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { startApiCacheLifecycle } from './lib/api-cache/swr-cache';
@@ -20,8 +20,14 @@ void import('./app/service-worker').then((worker) => worker.registerServiceWorke
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-createRoot(container).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+const root = createRoot(container);
+// A transition renders in slices that yield to the browser between them, and it commits only once
+// the page's bundle has arrived: the HTML's own first screen stays up until the real one replaces
+// it, with no loading state in between.
+startTransition(() => {
+  root.render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+});

@@ -10,10 +10,11 @@ import {
 } from '../../tests/helpers/test-app.ts';
 import type { TestApp } from '../../tests/helpers/test-app.ts';
 import type { PostList } from '../../contract/post.ts';
-import { INITIAL_FEED_ELEMENT_ID, injectFeed } from './inline-feed.ts';
+import { FIRST_SCREEN_MARKER, INITIAL_FEED_ELEMENT_ID, injectFeed } from './inline-feed.ts';
 
 const SHELL =
-  '<!doctype html><html><head><title>氛围笔记</title></head><body><div id="root"></div></body></html>';
+  '<!doctype html><html><head><title>氛围笔记</title></head>' +
+  `<body><div id="root"><header></header>${FIRST_SCREEN_MARKER}</div></body></html>`;
 
 describe.each(testDatabases)('inline feed on the home page (%s)', (kind) => {
   let webRoot: string;
@@ -83,8 +84,47 @@ describe.each(testDatabases)('inline feed on the home page (%s)', (kind) => {
     expect(head).toContain('imagesizes="(min-width: 1400px) 250px');
   });
 
+  it('draws the tabs and the first row of cards in the HTML, the first cover marked as the hero', async () => {
+    const html = (await site.app.inject({ method: 'GET', url: '/' })).body;
+    const feed = inlined(html) as PostList;
+    expect(feed.posts.length).toBeGreaterThan(0);
+    const root = html.slice(html.indexOf('<div id="root">'), html.indexOf('</body>'));
+    expect(root).not.toContain(FIRST_SCREEN_MARKER);
+    // The first row: at most five cards (the widest waterfall), in feed order.
+    const links = [...root.matchAll(/<a [^>]*href="\/post\/([^"]+)"/g)].map((match) => match[1]);
+    expect(links).toEqual(feed.posts.slice(0, 5).map((post) => post.id));
+    expect(root).toContain('aria-current="page">推荐</button>');
+    // Titles are text, never markup (one of the posts above tries to close a script).
+    expect(root).not.toContain('<script>alert(1)');
+    expect(html).toMatch(/<style data-first-screen>[^<]*first-screen-column-2\{display:none\}/);
+    // React's own image preloads would compete with the one in the head.
+    expect(root).not.toContain('rel="preload"');
+  });
+
+  it('marks the first cover as the image the app waits for', () => {
+    const cover = { url: '/api/uploads/a.jpg', width: 10, height: 10 };
+    const html = injectFeed(SHELL, '{}', { posts: [{ cover }] } as unknown as PostList, {
+      html: '<img data-first-screen-hero src="/api/uploads/a.jpg">',
+      css: '.x{}',
+    });
+    expect(html).toContain('<header></header><img data-first-screen-hero');
+    expect(html).toContain('<style data-first-screen>.x{}</style></head>');
+  });
+
   it('leaves other feeds to the page', async () => {
     const html = (await site.app.inject({ method: 'GET', url: '/?category=ai' })).body;
     expect(html).toBe(SHELL);
+  });
+
+  it('sends the plain shell for / when the first screen is not built', async () => {
+    const bare = await createTestApp(kind, { webRoot, firstScreenModule: null });
+    try {
+      const html = (await bare.app.inject({ method: 'GET', url: '/' })).body;
+      expect(html).toContain('<div id="root"><header></header></div>');
+      expect(html).not.toContain('data-first-screen');
+      expect(inlined(html)).not.toBeNull();
+    } finally {
+      await bare.close();
+    }
   });
 });

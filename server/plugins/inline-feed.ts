@@ -2,13 +2,16 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import type { CategoryList } from '../../contract/category.ts';
 import type { PostList } from '../../contract/post.ts';
+import { loadFirstScreen } from '../lib/first-screen.ts';
 
 /**
  * The home page with its first feed page inside (issue 7): the HTML for `/` carries the JSON of
  * `GET /api/posts` for the default feed and a preload of the first cover at the size the card
  * will ask for, so the largest image starts downloading with the HTML instead of after the
- * bundle, the API call and the render.
+ * bundle, the API call and the render. Where the server-side build of the first screen exists,
+ * the tabs and the first row of cards come drawn in the HTML too (server/lib/first-screen.ts).
  */
 
 /** The query of the home feed's first page (src/features/posts/hooks/use-feed.ts). */
@@ -38,13 +41,25 @@ export function coverPreload(url: string): string {
   );
 }
 
-export function injectFeed(shell: string, feedJson: string, feed: PostList): string {
+/** Where index.html leaves room for the first screen, inside #root after the static header. */
+export const FIRST_SCREEN_MARKER = '<!--first-screen-->';
+
+export function injectFeed(
+  shell: string,
+  feedJson: string,
+  feed: PostList,
+  screen: { html: string; css: string } | null = null,
+): string {
   const cover = feed.posts.find((post) => post.cover)?.cover;
-  const head = cover?.url.startsWith('/api/uploads/') ? coverPreload(cover.url) : '';
+  const preload = cover?.url.startsWith('/api/uploads/') ? coverPreload(cover.url) : '';
+  const style = screen ? `<style data-first-screen>${screen.css}</style>` : '';
   const data =
     `<script type="application/json" id="${INITIAL_FEED_ELEMENT_ID}" ` +
     `data-query="${INITIAL_FEED_QUERY}">${escapeScriptJson(feedJson)}</script>`;
-  return shell.replace('</head>', `${head}</head>`).replace('</body>', `${data}</body>`);
+  return shell
+    .replace('</head>', `${preload}${style}</head>`)
+    .replace(FIRST_SCREEN_MARKER, screen?.html ?? '')
+    .replace('</body>', `${data}</body>`);
 }
 
 async function inlineFeed(app: FastifyInstance) {
@@ -52,6 +67,20 @@ async function inlineFeed(app: FastifyInstance) {
   const shellFile = webRoot ? path.join(webRoot, 'index.html') : null;
   if (!shellFile || !existsSync(shellFile)) return;
   const shell = readFileSync(shellFile, 'utf8');
+  const firstScreen = await loadFirstScreen(app.config.firstScreenModule, webRoot as string);
+
+  async function renderFirstScreen(feed: PostList) {
+    if (!firstScreen) return null;
+    const listed = await app.inject({ method: 'GET', url: '/api/categories' });
+    if (listed.statusCode !== 200) return null;
+    try {
+      return firstScreen.home(feed, listed.json<CategoryList>().categories);
+    } catch (error) {
+      // The app draws the page itself; a broken first screen must not cost the page.
+      app.log.error({ err: error }, 'first screen failed to render');
+      return null;
+    }
+  }
 
   app.get('/', async (request, reply) => {
     void reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache');
@@ -64,7 +93,8 @@ async function inlineFeed(app: FastifyInstance) {
       remoteAddress: request.ip,
     });
     if (feed.statusCode !== 200) return shell;
-    return injectFeed(shell, feed.body, feed.json<PostList>());
+    const posts = feed.json<PostList>();
+    return injectFeed(shell, feed.body, posts, await renderFirstScreen(posts));
   });
 }
 

@@ -11,8 +11,14 @@ describe('SmartImage', () => {
     expect(frame.style.aspectRatio).toBe('400 / 300');
     const img = screen.getByAltText('封面') as HTMLImageElement;
     expect(img.src).toBe(`${window.location.origin}/api/uploads/a.png`);
+    expect(img.className).toMatch(/hidden/);
     fireEvent.load(img);
     expect(img.className).not.toMatch(/hidden/);
+  });
+
+  it('shows an eager image at once, without waiting for its load event', () => {
+    render(<SmartImage src="/uploads/b.png" alt="首图" loading="eager" />);
+    expect(screen.getByAltText('首图').className).not.toMatch(/hidden/);
   });
 
   it('shows the fallback image on error and does not retry it', () => {

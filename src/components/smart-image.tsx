@@ -35,17 +35,23 @@ export function SmartImage({
   const failed = !resolved || failedUrl === resolved;
   const shown = failed ? FALLBACK_IMAGE : resolved;
   const loaded = loadedUrl === shown;
+  // HTML drawn on the server (the first screen) has no script to end a placeholder's shimmer or
+  // reveal an image, so there neither is used.
+  const drawnOnServer = typeof window === 'undefined';
+  // Only lazy images fade in: one above the fold shows the moment it decodes, since waiting for
+  // the load event and a re-render would hold back the page's largest paint.
+  const hidden = !loaded && loading === 'lazy' && !drawnOnServer;
   const ratio = width && height ? `${width} / ${height}` : undefined;
 
   return (
     <span
-      className={[styles.frame, loaded ? '' : styles.placeholder, className]
+      className={[styles.frame, loaded || drawnOnServer ? '' : 'shimmer', className]
         .filter(Boolean)
         .join(' ')}
       style={ratio ? { aspectRatio: ratio } : undefined}
     >
       <img
-        className={loaded ? styles.image : `${styles.image} ${styles.hidden}`}
+        className={hidden ? `${styles.image} ${styles.hidden}` : styles.image}
         src={shown}
         srcSet={failed || !sizes ? undefined : imageSrcSet(resolved)}
         sizes={failed ? undefined : sizes}

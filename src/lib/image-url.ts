@@ -4,6 +4,11 @@ export const FALLBACK_IMAGE = '/images/fallback.png';
 
 const KEPT_AS_IS = /^(https?:|data:|blob:)|^\/\//i;
 
+/** The page's origin; on the server (the first screen) URLs stay relative to the site. */
+function siteOrigin(): string {
+  return typeof window === 'undefined' ? '' : window.location.origin;
+}
+
 /**
  * SPEC.md sections 2 and 3: absolute and data URLs stay, `/uploads/x` becomes
  * `<origin>/api/uploads/x`, other relative paths get the origin, and anything longer than
@@ -14,7 +19,7 @@ export function resolveImageUrl(src: string | null | undefined): string {
   if (!value || value.length > MAX_IMAGE_URL_LENGTH) return '';
   if (KEPT_AS_IS.test(value)) return value;
   const path = value.startsWith('/') ? value : `/${value}`;
-  const origin = window.location.origin;
+  const origin = siteOrigin();
   return path.startsWith('/uploads/') ? `${origin}/api${path}` : `${origin}${path}`;
 }
 
@@ -25,7 +30,7 @@ const VARIANT_WIDTHS = [320, 480, 640, 960, 1280];
  * cannot resize, so they get none.
  */
 export function imageSrcSet(resolvedUrl: string): string | undefined {
-  if (!resolvedUrl.startsWith(`${window.location.origin}/api/uploads/`)) return undefined;
+  if (!resolvedUrl.startsWith(`${siteOrigin()}/api/uploads/`)) return undefined;
   const joiner = resolvedUrl.includes('?') ? '&' : '?';
   return VARIANT_WIDTHS.map((width) => `${resolvedUrl}${joiner}w=${width} ${width}w`).join(', ');
 }

@@ -38,7 +38,8 @@ function weigh(webRoot: string, file: string): ChunkWeight {
  */
 export function homeFirstLoad(webRoot: string): ChunkWeight[] {
   const html = readFileSync(path.join(webRoot, 'index.html'), 'utf8');
-  const entry = /<script[^>]+type="module"[^>]+src="\/([^"]+\.js)"/.exec(html)?.[1];
+  // The entry is started by the first-paint loader (build-tools/first-paint-loader.ts).
+  const entry = /const entry = "\/([^"]+\.js)"/.exec(html)?.[1];
   if (!entry) throw new Error(`${webRoot}/index.html has no module entry script`);
   const entrySource = readFileSync(path.join(webRoot, entry), 'utf8');
   const homeImport = /import\(["'`](\.{1,2}\/[^"'`]*\bhome-[\w-]+\.js)["'`]\)/.exec(entrySource);

@@ -1,0 +1,85 @@
+import { renderToStaticMarkup } from 'react-dom/server';
+import { MemoryRouter } from 'react-router-dom';
+import type { Category } from '../../contract/category';
+import type { PostList } from '../../contract/post';
+import layoutStyles from '../app/layout/root-layout.module.css';
+import { FeedTabs } from '../features/posts/components/feed-tabs';
+import { NoteCard } from '../features/posts/components/note-card';
+import waterfallStyles from '../features/posts/components/note-waterfall.module.css';
+import { COLUMN_BREAKPOINTS } from '../features/posts/masonry';
+
+/**
+ * The home page's first screen as HTML, rendered on the server with the app's own components
+ * (built by `vite build --ssr`, loaded by server/plugins/first-screen.ts). The browser paints it,
+ * cover images included, before the app's script has run; the app's first render then replaces
+ * it with the same tabs and cards in the same places.
+ *
+ * Only the first row of the waterfall is drawn: the server does not know the screen's width, and
+ * the first row is the one row every column count lays out alike (each card opens its own
+ * column). Columns the screen has no room for are hidden by media queries.
+ */
+
+export interface FirstScreen {
+  /** Goes inside #root, after the static header. */
+  html: string;
+  /** The few rules of the first screen's own (the components' CSS comes from the client build). */
+  css: string;
+}
+
+const noop = () => undefined;
+const COLUMN_CLASS = 'first-screen-column';
+const COLUMN_COUNTS = COLUMN_BREAKPOINTS.map((breakpoint) => breakpoint.columns);
+const MAX_COLUMNS = Math.max(...COLUMN_COUNTS);
+/** Cards every screen shows load at once; the others only where their column is shown. */
+const ALWAYS_SHOWN = Math.min(...COLUMN_COUNTS);
+/** Marks the image the page loader waits for before starting the app (vite.config.ts). */
+export const HERO_ATTRIBUTE = 'data-first-screen-hero';
+
+/** Column n (from 0) shows from the narrowest width that has more than n columns. */
+function columnRules(): string {
+  const rules: string[] = [];
+  for (let column = 0; column < MAX_COLUMNS; column++) {
+    const minWidth = Math.min(
+      ...COLUMN_BREAKPOINTS.filter((breakpoint) => breakpoint.columns > column).map(
+        (breakpoint) => breakpoint.minWidth,
+      ),
+    );
+    if (minWidth === 0) continue;
+    rules.push(
+      `.${COLUMN_CLASS}-${column}{display:none}`,
+      `@media (min-width:${minWidth}px){.${COLUMN_CLASS}-${column}{display:flex}}`,
+    );
+  }
+  return rules.join('\n');
+}
+
+export function renderHomeFirstScreen(feed: PostList, categories: Category[]): FirstScreen {
+  const firstRow = feed.posts.slice(0, MAX_COLUMNS);
+  const html = renderToStaticMarkup(
+    <MemoryRouter>
+      <div className={layoutStyles.main}>
+        <FeedTabs
+          tab="all"
+          sort="newest"
+          categories={categories}
+          onTabChange={noop}
+          onSortChange={noop}
+        />
+        <div className={waterfallStyles.grid}>
+          {firstRow.map((post, index) => (
+            <div key={post.id} className={`${waterfallStyles.column} ${COLUMN_CLASS}-${index}`}>
+              <NoteCard post={post} eager={index < ALWAYS_SHOWN} />
+            </div>
+          ))}
+        </div>
+      </div>
+    </MemoryRouter>,
+  );
+  // React adds a preload for every eager image; the server preloads the first cover in the head
+  // already, and the others must not compete with it.
+  const withoutPreloads = html.replace(/<link rel="preload" as="image"[^>]*>/g, '');
+  const marked = firstRow[0]?.cover
+    ? withoutPreloads.replace('<img ', `<img ${HERO_ATTRIBUTE} `)
+    : withoutPreloads;
+  return { html: marked, css: columnRules() };
+}
