@@ -1,0 +1,75 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PostList } from '../../contract/post';
+import { launchBrowser, startSite } from '../helpers/e2e';
+import type { RunningSite } from '../helpers/e2e';
+
+let site: RunningSite;
+let browser: Browser;
+let feed: PostList;
+
+beforeAll(async () => {
+  site = await startSite();
+  browser = await launchBrowser();
+  feed = (await (
+    await fetch(`${site.origin}/api/posts?sort=newest&page=1&limit=20`)
+  ).json()) as PostList;
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await site?.stop();
+});
+
+const PHONE = { width: 390, height: 844 };
+
+describe('the home page’s server-drawn first screen', () => {
+  it('shows the first row of notes, covers loaded, before any script runs', async () => {
+    const context = await browser.newContext({
+      baseURL: site.origin,
+      viewport: PHONE,
+      javaScriptEnabled: false,
+    });
+    const page = await context.newPage();
+    await page.goto('/');
+    const cards = page.locator('article');
+    // A phone shows two columns: the other three cards of the row are drawn but hidden.
+    await expect(cards.count()).resolves.toBe(5);
+    const visible = await cards.evaluateAll((articles) =>
+      articles.filter((article) => article.getClientRects().length > 0).map((a) => a.textContent),
+    );
+    expect(visible).toHaveLength(2);
+    expect(visible[0]).toContain(feed.posts[0].title);
+    expect(visible[1]).toContain(feed.posts[1].title);
+    const hero = page.locator('img[data-first-screen-hero]');
+    await expect(
+      hero.evaluate((img: HTMLImageElement) => img.decode().then(() => img.naturalWidth)),
+    ).resolves.toBeGreaterThan(0);
+    await context.close();
+  });
+
+  it('is replaced by the app’s own page, with the same first card in the same place', async () => {
+    const withoutScript = await browser.newContext({
+      baseURL: site.origin,
+      viewport: PHONE,
+      javaScriptEnabled: false,
+    });
+    const drawn = await withoutScript.newPage();
+    await drawn.goto('/');
+    const drawnAt = await drawn.locator('article').first().boundingBox();
+    await withoutScript.close();
+
+    const context = await browser.newContext({ baseURL: site.origin, viewport: PHONE });
+    const page = await context.newPage();
+    await page.goto('/');
+
+    // The app's waterfall holds the whole first page; nothing of the first screen is left.
+    await expect.poll(() => page.locator('article').count()).toBe(feed.posts.length);
+    await expect(page.locator('[data-first-screen-hero]').count()).resolves.toBe(0);
+    await expect(page.locator('[class*="first-screen-column"]').count()).resolves.toBe(0);
+    const first = page.locator('article').first();
+    await expect(first.textContent()).resolves.toContain(feed.posts[0].title);
+    expect(await first.boundingBox()).toEqual(drawnAt);
+    await context.close();
+  });
+});
