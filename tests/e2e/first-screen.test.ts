@@ -23,15 +23,21 @@ afterAll(async () => {
 
 const PHONE = { width: 390, height: 844 };
 
+/** The home page as the server sends it, on a phone, with no script running. */
+async function homeWithoutScript() {
+  const context = await browser.newContext({
+    baseURL: site.origin,
+    viewport: PHONE,
+    javaScriptEnabled: false,
+  });
+  const page = await context.newPage();
+  await page.goto('/');
+  return { context, page };
+}
+
 describe('the home page’s server-drawn first screen', () => {
   it('shows the first row of notes, covers loaded, before any script runs', async () => {
-    const context = await browser.newContext({
-      baseURL: site.origin,
-      viewport: PHONE,
-      javaScriptEnabled: false,
-    });
-    const page = await context.newPage();
-    await page.goto('/');
+    const { context, page } = await homeWithoutScript();
     const cards = page.locator('article');
     // A phone shows two columns: the other three cards of the row are drawn but hidden.
     await expect(cards.count()).resolves.toBe(5);
@@ -49,22 +55,18 @@ describe('the home page’s server-drawn first screen', () => {
   });
 
   it('is replaced by the app’s own page, with the same first card in the same place', async () => {
-    const withoutScript = await browser.newContext({
-      baseURL: site.origin,
-      viewport: PHONE,
-      javaScriptEnabled: false,
-    });
-    const drawn = await withoutScript.newPage();
-    await drawn.goto('/');
-    const drawnAt = await drawn.locator('article').first().boundingBox();
-    await withoutScript.close();
+    const withoutScript = await homeWithoutScript();
+    const drawnAt = await withoutScript.page.locator('article').first().boundingBox();
+    await withoutScript.context.close();
 
     const context = await browser.newContext({ baseURL: site.origin, viewport: PHONE });
     const page = await context.newPage();
     await page.goto('/');
 
     // The app's waterfall holds the whole first page; nothing of the first screen is left.
-    await expect.poll(() => page.locator('article').count()).toBe(feed.posts.length);
+    await expect
+      .poll(() => page.locator('article').count(), { timeout: 15_000 })
+      .toBe(feed.posts.length);
     await expect(page.locator('[data-first-screen-hero]').count()).resolves.toBe(0);
     await expect(page.locator('[class*="first-screen-column"]').count()).resolves.toBe(0);
     const first = page.locator('article').first();

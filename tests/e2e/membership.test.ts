@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newContext, startSite } from '../helpers/e2e';
+import { launchBrowser, newContext, startSite, storeSession } from '../helpers/e2e';
 import type { RunningSite } from '../helpers/e2e';
 
 let site: RunningSite;
@@ -61,15 +61,7 @@ async function publishPaidNote(authorName: string, title: string, price: number)
 /** A context already signed in (the login form has its own test in shell.test.ts). */
 async function signedIn(session: Session, mobile = false): Promise<BrowserContext> {
   const context = await newContext(browser, site, mobile);
-  await context.addInitScript(
-    ([token, user]) => {
-      if (!localStorage.getItem('token')) {
-        localStorage.setItem('token', token);
-        localStorage.setItem('user', user);
-      }
-    },
-    [session.token, JSON.stringify(session.user)] as const,
-  );
+  await storeSession(context, session);
   return context;
 }
 

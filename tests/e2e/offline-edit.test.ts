@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, startSite } from '../helpers/e2e';
+import { launchBrowser, startSite, storeSession } from '../helpers/e2e';
 import type { RunningSite } from '../helpers/e2e';
 
 /**
@@ -85,15 +85,7 @@ async function signedInContext(token: string, user: unknown): Promise<BrowserCon
     viewport: { width: 390, height: 844 },
     serviceWorkers: 'allow',
   });
-  await context.addInitScript(
-    ([storedToken, storedUser]) => {
-      if (!localStorage.getItem('token')) {
-        localStorage.setItem('token', storedToken);
-        localStorage.setItem('user', storedUser);
-      }
-    },
-    [token, JSON.stringify(user)] as const,
-  );
+  await storeSession(context, { token: token, user: user });
   return context;
 }
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newContext, startSite } from '../helpers/e2e';
+import { launchBrowser, newContext, startSite, storeSession } from '../helpers/e2e';
 import type { RunningSite } from '../helpers/e2e';
 
 /**
@@ -61,15 +61,7 @@ const register = (name: string) =>
 async function signedIn(account: Account): Promise<Page> {
   const context = await newContext(browser, site);
   contexts.push(context);
-  await context.addInitScript(
-    ([token, user]) => {
-      if (!localStorage.getItem('token')) {
-        localStorage.setItem('token', token);
-        localStorage.setItem('user', user);
-      }
-    },
-    [account.token, JSON.stringify(account.user)],
-  );
+  await storeSession(context, account);
   const page = await context.newPage();
   await page.goto('/');
   await page.getByRole('button', { name: `${account.user.username} 的账号菜单` }).waitFor();

@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { networkProfile } from '../../sw/lib/network-profile';
 import type { DeviceSignals } from '../../sw/lib/network-profile';
-import { launchBrowser, startSite } from '../helpers/e2e';
+import { launchBrowser, startSite, storeSession } from '../helpers/e2e';
 import type { RunningSite } from '../helpers/e2e';
 
 /**
@@ -44,15 +44,7 @@ async function pwaContext(account?: Account): Promise<BrowserContext> {
     serviceWorkers: 'allow',
   });
   if (account) {
-    await context.addInitScript(
-      ([token, user]) => {
-        if (!localStorage.getItem('token')) {
-          localStorage.setItem('token', token);
-          localStorage.setItem('user', user);
-        }
-      },
-      [account.token, JSON.stringify(account.user)] as const,
-    );
+    await storeSession(context, account);
   }
   return context;
 }
@@ -168,8 +160,12 @@ describe('installable offline PWA', () => {
     expect(withImages).toBeDefined();
     const context = await pwaContext(account);
     const page = await openControlled(context, '/');
-    // The second visit is the first the worker sees (and keeps) from the start.
-    await page.reload();
+    // The second visit is the first the worker sees (and keeps) from the start. The feed's
+    // first page comes inside the HTML; what the worker keeps for offline is the app's refresh.
+    await Promise.all([
+      page.waitForResponse((response) => response.url().includes('/api/posts?sort=newest')),
+      page.reload(),
+    ]);
     await page.locator('article').first().waitFor();
     await page.goto(`/post/${withImages?.id}`);
     await page.getByRole('heading', { level: 1, name: withImages?.title }).waitFor();

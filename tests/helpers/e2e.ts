@@ -115,3 +115,22 @@ export function newContext(
     serviceWorkers: 'block',
   });
 }
+
+/**
+ * Signs the context's pages in the way the app itself does (token and user in localStorage),
+ * once: a sign-out during the test sticks across later page loads.
+ */
+export async function storeSession(
+  context: BrowserContext,
+  session: { token: string; user: unknown },
+): Promise<void> {
+  await context.addInitScript(
+    ([token, user]) => {
+      if (!localStorage.getItem('token')) {
+        localStorage.setItem('token', token);
+        localStorage.setItem('user', user);
+      }
+    },
+    [session.token, JSON.stringify(session.user)] as const,
+  );
+}
