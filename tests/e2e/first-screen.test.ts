@@ -74,4 +74,44 @@ describe('the home page’s server-drawn first screen', () => {
     expect(await first.boundingBox()).toEqual(drawnAt);
     await context.close();
   });
+
+  it('keeps the same cards on screen while the app refreshes the inlined feed', async () => {
+    const context = await browser.newContext({ baseURL: site.origin, viewport: PHONE });
+    const page = await context.newPage();
+    let releaseRefresh: () => void = () => {};
+    const refreshHeld = new Promise<void>((resolve) => {
+      releaseRefresh = resolve;
+    });
+    const isFeedRefresh = (url: URL) =>
+      url.pathname === '/api/posts' && url.searchParams.get('page') === '1';
+    await page.route(isFeedRefresh, async (route) => {
+      await refreshHeld;
+      await route.continue();
+    });
+    await page.goto('/');
+
+    // The app draws the inlined page at once: no skeletons while its refresh is on the way.
+    await expect
+      .poll(() => page.locator('article').count(), { timeout: 15_000 })
+      .toBe(feed.posts.length);
+    await expect(page.locator('[aria-busy="true"]').count()).resolves.toBe(0);
+    await page
+      .locator('article')
+      .first()
+      .evaluate((article) => {
+        article.dataset.seen = 'before-refresh';
+      });
+
+    const refreshed = page.waitForResponse((response) => isFeedRefresh(new URL(response.url())));
+    releaseRefresh();
+    await refreshed;
+    // Two frames: the app has taken in the answer and drawn whatever it changed.
+    await page.evaluate(
+      () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+    );
+    // Equal notes keep their cards: the element drawn before the refresh is still there.
+    await expect(page.locator('article[data-seen="before-refresh"]').count()).resolves.toBe(1);
+    await expect(page.locator('article').count()).resolves.toBe(feed.posts.length);
+    await context.close();
+  });
 });

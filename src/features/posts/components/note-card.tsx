@@ -1,4 +1,5 @@
 import { Heart } from 'lucide-react';
+import { memo } from 'react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { PostCard } from '../../../../contract/post';
@@ -23,7 +24,11 @@ export interface NoteCardProps {
   extra?: ReactNode;
 }
 
-export function NoteCard({ post, showStatus, eager, extra }: NoteCardProps) {
+/**
+ * Memoised on its props: the list keeps a note's object while the note is unchanged (see
+ * keepUnchangedPosts), so a feed refresh re-renders only the cards whose note changed.
+ */
+export const NoteCard = memo(function NoteCard({ post, showStatus, eager, extra }: NoteCardProps) {
   return (
     <article className={styles.card}>
       <Link to={`/post/${post.id}`} className={styles.main}>
@@ -68,7 +73,7 @@ export function NoteCard({ post, showStatus, eager, extra }: NoteCardProps) {
       {extra && <div className={styles.extra}>{extra}</div>}
     </article>
   );
-}
+});
 
 /** Roughly how tall a card is for its width, to balance the waterfall's columns. */
 export function cardRelativeHeight(post: PostCard): number {

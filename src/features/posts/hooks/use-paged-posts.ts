@@ -1,6 +1,7 @@
-import { useCallback } from 'react';
+import { useCallback, useMemo, useRef } from 'react';
 import useSWRInfinite from 'swr/infinite';
 import type { PostCard } from '../../../../contract/post';
+import { keepUnchangedPosts } from '../keep-unchanged-posts';
 
 /** One page of notes, whatever list it came from. */
 export interface PostPage {
@@ -50,15 +51,21 @@ export function usePagedPosts(
     },
   );
 
-  const pages = data ?? [];
+  const pages = useMemo(() => data ?? [], [data]);
   const last = pages[pages.length - 1];
   const hasMore = !last || last.page < last.pages;
   const isLoadingMore = !error && size > 0 && pages.length < size;
-  const seen = new Set<string>();
-  // A note that moved between pages while scrolling would otherwise show twice.
-  const posts = pages.flatMap((page) =>
-    page.posts.filter((post) => !seen.has(post.id) && seen.add(post.id)),
-  );
+  // Only a cache of notes equal to the ones shown: a discarded render leaves nothing wrong in it.
+  const shown = useRef<PostCard[]>([]);
+  const posts = useMemo(() => {
+    const seen = new Set<string>();
+    // A note that moved between pages while scrolling would otherwise show twice.
+    const unique = pages.flatMap((page) =>
+      page.posts.filter((post) => !seen.has(post.id) && seen.add(post.id)),
+    );
+    shown.current = keepUnchangedPosts(shown.current, unique);
+    return shown.current;
+  }, [pages]);
 
   const loadMore = useCallback(() => {
     if (!error && !isValidating) void setSize((current) => current + 1);
@@ -89,7 +96,9 @@ export function usePagedPosts(
   return {
     posts,
     total: pages[0]?.total,
-    isLoading: Boolean(key) && isLoading,
+    // SWR counts a list as loading while its cache is empty even when the inlined first page is
+    // on screen; skeletons would then replace those cards until the refresh arrives.
+    isLoading: Boolean(key) && isLoading && pages.length === 0,
     isLoadingMore: Boolean(key) && !isLoading && isLoadingMore,
     hasMore: Boolean(key) && hasMore,
     error,
