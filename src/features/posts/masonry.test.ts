@@ -1,18 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { columnsForWidth, distributeColumns } from './masonry';
-
-describe('columnsForWidth', () => {
-  it.each([
-    [360, 2],
-    [767, 2],
-    [768, 3],
-    [1199, 3],
-    [1200, 4],
-    [1440, 5],
-  ])('%i px -> %i columns', (width, columns) => {
-    expect(columnsForWidth(width)).toBe(columns);
-  });
-});
+import { distributeColumns } from './masonry';
 
 describe('distributeColumns', () => {
   it('puts each item into the shortest column, leftmost on ties', () => {

@@ -6,10 +6,6 @@ export const COLUMN_BREAKPOINTS = [
   { minWidth: 0, columns: 2 },
 ] as const;
 
-export function columnsForWidth(width: number): number {
-  return COLUMN_BREAKPOINTS.find((breakpoint) => width >= breakpoint.minWidth)?.columns ?? 2;
-}
-
 /**
  * Places items left to right into the shortest column, by their height relative to the column
  * width. Earlier items never move when more are appended, so infinite scroll does not reshuffle
