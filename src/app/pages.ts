@@ -1,6 +1,7 @@
 import { lazy } from 'react';
 import type { ComponentType, LazyExoticComponent } from 'react';
 import { loadChunk } from '../lib/chunk-load';
+import { whenIdle } from '../lib/idle';
 
 /**
  * Every page bundle, loaded on demand. The loaders are kept apart from the lazy components so
@@ -38,7 +39,14 @@ export const pages = Object.fromEntries(
   Object.entries(loaders).map(([name, load]) => [name, lazy(() => loadChunk(load))]),
 ) as unknown as Pages;
 
-/** Starts downloading page bundles without rendering them; failures wait for real use. */
+/**
+ * Starts downloading page bundles without rendering them; failures wait for real use. One bundle
+ * per quiet moment: each import also adds its dependencies' preload links and runs the bundle,
+ * and all of them at once make a long task that would hold up a tap.
+ */
 export function prefetchPages(names: readonly PageName[]): void {
-  for (const name of names) void loaders[name]().catch(() => undefined);
+  const [first, ...rest] = names;
+  if (!first) return;
+  void loaders[first]().catch(() => undefined);
+  if (rest.length > 0) whenIdle(() => prefetchPages(rest));
 }

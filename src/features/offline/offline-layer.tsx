@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { whenIdle } from '../../lib/idle';
 import { OfflineBanner } from './offline-banner';
 import { UpdatePrompt } from './update-prompt';
 import styles from './offline-layer.module.css';
@@ -7,16 +8,14 @@ const OutboxLayer = lazy(() => import('./outbox-layer'));
 
 /** Resolves once the page has loaded and the main thread has a quiet moment. */
 function afterLoad(run: () => void): () => void {
-  let cancelled = false;
+  let cancelIdle = () => {};
   const start = () => {
-    if (cancelled) return;
-    if ('requestIdleCallback' in window) window.requestIdleCallback(run, { timeout: 2_000 });
-    else setTimeout(run, 0);
+    cancelIdle = whenIdle(run);
   };
   if (document.readyState === 'complete') start();
   else window.addEventListener('load', start, { once: true });
   return () => {
-    cancelled = true;
+    cancelIdle();
     window.removeEventListener('load', start);
   };
 }
