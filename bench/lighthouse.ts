@@ -11,6 +11,9 @@ import { CHROMIUM_ARGS, startSite } from '../tests/helpers/e2e';
  * built site (WEB_ROOT, default dist/) on loopback with the system Chromium, for the home page
  * and a note page (signed in: notes are for members). Prints the four category scores and every
  * audit that kept a category from 100. Targets (issue 7): performance ≥ 95, the rest 100.
+ *
+ * Each page is measured LIGHTHOUSE_RUNS times (default 5), each a cold visit, and the run with the
+ * median performance score is reported: a single run on a shared machine varies by ±10 points.
  */
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
@@ -21,6 +24,7 @@ const TARGETS: Record<(typeof CATEGORIES)[number], number> = {
   seo: 100,
 };
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 5));
 /** Full reports for a closer look (bench/results is not committed). */
 const RESULTS = path.resolve('bench/results');
 
@@ -30,6 +34,8 @@ interface PageReport {
   scores: Record<string, number>;
   metrics: Record<string, string>;
   failing: string[];
+  /** Every run's performance score, lowest first. */
+  performanceRuns?: number[];
 }
 
 async function signIn(origin: string): Promise<{ token: string; user: unknown }> {
@@ -128,12 +134,21 @@ async function main() {
       ['home', '/'],
       ['note', notePath],
     ] as const) {
-      await coldSignedIn(chrome.port, site.origin, session);
-      const run = await lighthouse(`${site.origin}${pagePath}`, flags);
-      if (!run) throw new Error(`Lighthouse gave no result for ${pagePath}`);
-      reports.push(report(name, pagePath, run.lhr));
+      const runs: Result[] = [];
+      for (let index = 0; index < RUNS; index++) {
+        await coldSignedIn(chrome.port, site.origin, session);
+        const run = await lighthouse(`${site.origin}${pagePath}`, flags);
+        if (!run) throw new Error(`Lighthouse gave no result for ${pagePath}`);
+        runs.push(run.lhr);
+      }
+      const performance = (lhr: Result) => lhr.categories.performance?.score ?? 0;
+      runs.sort((a, b) => performance(a) - performance(b));
+      const median = runs[Math.floor(runs.length / 2)];
+      const page = report(name, pagePath, median);
+      page.performanceRuns = runs.map((lhr) => Math.round(performance(lhr) * 100));
+      reports.push(page);
       mkdirSync(RESULTS, { recursive: true });
-      writeFileSync(path.join(RESULTS, `lighthouse-${name}.json`), JSON.stringify(run.lhr));
+      writeFileSync(path.join(RESULTS, `lighthouse-${name}.json`), JSON.stringify(median));
     }
 
     writeFileSync(path.join(RESULTS, 'lighthouse.json'), JSON.stringify(reports, null, 2));
@@ -143,6 +158,7 @@ async function main() {
         return `${id} ${page.scores[id]}${ok}`;
       }).join('  ');
       console.log(`${page.name} (${page.url}): ${line}`);
+      console.log(`  performance of each run: ${page.performanceRuns?.join(', ')}`);
       console.log(
         `  ${Object.entries(page.metrics)
           .map(([id, value]) => `${id} ${value}`)

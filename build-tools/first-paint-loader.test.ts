@@ -26,6 +26,8 @@ describe('first-paint loader', () => {
     expect(html).toContain('const preloads = ["/assets/react-1.js","/assets/client-2.js"]');
     expect(html).toContain('requestAnimationFrame');
     expect(html).toContain('img[data-first-screen-hero]');
+    // The page bundle's files the server names are fetched with the entry's.
+    expect(html).toContain('document.querySelector("meta[name=\\"route-assets\\"]")');
     // The stylesheet still blocks rendering, as it must.
     expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/index-3.css">');
   });

@@ -1,4 +1,5 @@
 import type { Plugin } from 'vite';
+import { ROUTE_ASSETS_META } from '../contract/page-hints.ts';
 
 /** The attribute the server-rendered first screen puts on its largest image (src/first-screen). */
 const HERO_SELECTOR = 'img[data-first-screen-hero]';
@@ -9,13 +10,15 @@ function loaderScript(entry: string, preloads: string[]): string {
   return `<script type="module">
 const entry = ${JSON.stringify(entry)};
 const preloads = ${JSON.stringify(preloads)};
+const routeAssets = document.querySelector(${JSON.stringify(`meta[name="${ROUTE_ASSETS_META}"]`)});
 let started = false;
 const start = () => {
   if (started) return;
   started = true;
-  for (const href of preloads) {
+  const pageAssets = routeAssets ? routeAssets.content.split(' ').filter(Boolean) : [];
+  for (const href of [...preloads, ...pageAssets]) {
     const link = document.createElement('link');
-    link.rel = 'modulepreload';
+    link.rel = href.endsWith('.css') ? 'stylesheet' : 'modulepreload';
     link.href = href;
     document.head.append(link);
   }
@@ -39,7 +42,8 @@ setTimeout(start, ${HERO_WAIT_MS});
  * and run after that first frame — and, when the server sent a first screen, after its largest
  * image has arrived — so on a slow phone and network the bundle neither competes with that image
  * for bandwidth nor holds the main thread before anything shows. A hidden tab draws no frames,
- * hence the time limit.
+ * hence the time limit. Where the server names the page's own bundle files (a `route-assets`
+ * meta), they are fetched together with the entry's instead of after it has run.
  */
 export function firstPaintLoader(): Plugin {
   return {

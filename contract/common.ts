@@ -1,14 +1,14 @@
 import { Type } from 'typebox';
 import type { Static } from 'typebox';
+import { ID_PATTERN } from './id-pattern.ts';
 import { errorText } from './messages.ts';
 
 /** Every error body: `{ error: "<Chinese message>" }`. */
 export const ErrorBody = Type.Object({ error: Type.String() });
 export type ErrorBody = Static<typeof ErrorBody>;
 
-/** Ids travel as decimal strings (`_id` and `id`), as SPEC.md's clients expect. */
 export const IdParam = Type.String({
-  pattern: '^[1-9][0-9]{0,15}$',
+  pattern: ID_PATTERN,
   errorMessage: errorText.notFound,
 });
 

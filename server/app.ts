@@ -14,6 +14,7 @@ import { UPLOAD_MAX_BYTES } from '../contract/post.ts';
 import rateLimits from './plugins/rate-limits.ts';
 import staticSite from './plugins/static-site.ts';
 import inlineFeed from './plugins/inline-feed.ts';
+import notePage from './plugins/note-page.ts';
 import authRoutes from './modules/auth/routes.ts';
 import userRoutes from './modules/users/routes.ts';
 import atmosphereRoutes from './modules/atmosphere/routes.ts';
@@ -89,6 +90,7 @@ export async function buildApp({
   await app.register(rateLimits);
   await app.register(staticSite);
   await app.register(inlineFeed);
+  await app.register(notePage);
   await app.register(multipart, {
     limits: { fileSize: UPLOAD_MAX_BYTES, files: 10, fields: 20, parts: 30 },
   });

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Category } from '../../contract/category.ts';
 import type { PostList } from '../../contract/post.ts';
+import { readManifest, routeAssets, ROUTES } from './route-assets.ts';
 
 /**
  * The server-rendered first screen of the home page (src/first-screen/first-screen.tsx, built by
@@ -19,40 +20,11 @@ export interface FirstScreenRenderer {
   home(feed: PostList, categories: Category[]): { html: string; css: string } | null;
 }
 
-/** The page the first screen stands for, as Vite's manifest names it. */
-const HOME_ROUTE = 'src/app/routes/home.tsx';
-
-interface ManifestChunk {
-  file: string;
-  css?: string[];
-  imports?: string[];
-  isEntry?: boolean;
-}
-
-/**
- * The CSS files a page bundle loads with it (its own and its static imports'), from the client
- * build's manifest. The entry's CSS is left out: the shell links it already.
- */
-export function routeCssFiles(manifest: Record<string, ManifestChunk>, route: string): string[] {
-  const files = new Set<string>();
-  const seen = new Set<string>();
-  const visit = (key: string) => {
-    const chunk = manifest[key];
-    if (!chunk || seen.has(key) || chunk.isEntry) return;
-    seen.add(key);
-    for (const file of chunk.css ?? []) files.add(file);
-    for (const imported of chunk.imports ?? []) visit(imported);
-  };
-  visit(route);
-  return [...files];
-}
-
-function readRouteCss(webRoot: string, route: string): string {
-  const manifestFile = path.join(webRoot, '.vite', 'manifest.json');
-  if (!existsSync(manifestFile)) return '';
-  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
-  return routeCssFiles(manifest, route)
-    .map((file) => readFileSync(path.join(webRoot, file), 'utf8'))
+function readRouteCss(webRoot: string): string {
+  const manifest = readManifest(webRoot);
+  if (!manifest) return '';
+  return routeAssets(manifest, ROUTES.home)
+    .styles.map((file) => readFileSync(path.join(webRoot, file), 'utf8'))
     .join('\n');
 }
 
@@ -62,7 +34,7 @@ export async function loadFirstScreen(
 ): Promise<FirstScreenRenderer | null> {
   if (!modulePath || !existsSync(modulePath)) return null;
   const module = (await import(pathToFileURL(modulePath).href)) as FirstScreenModule;
-  const homeCss = readRouteCss(webRoot, HOME_ROUTE);
+  const homeCss = readRouteCss(webRoot);
   return {
     home(feed, categories) {
       if (feed.posts.length === 0) return null;

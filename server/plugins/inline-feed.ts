@@ -3,8 +3,10 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { CategoryList } from '../../contract/category.ts';
+import { CARD_IMAGE_SIZES, IMAGE_VARIANT_WIDTHS } from '../../contract/image-variants.ts';
 import type { PostList } from '../../contract/post.ts';
 import { loadFirstScreen } from '../lib/first-screen.ts';
+import { readManifest, routeAssets, routeAssetsMeta, ROUTES } from '../lib/route-assets.ts';
 
 /**
  * The home page with its first feed page inside (issue 7): the HTML for `/` carries the JSON of
@@ -18,11 +20,6 @@ import { loadFirstScreen } from '../lib/first-screen.ts';
 export const INITIAL_FEED_QUERY = 'sort=newest&page=1&limit=20';
 export const INITIAL_FEED_ELEMENT_ID = 'initial-feed';
 
-/** Must match the card's `sizes` (note-card.tsx) and the srcset widths (src/lib/image-url.ts). */
-const CARD_SIZES =
-  '(min-width: 1400px) 250px, (min-width: 1200px) 290px, (min-width: 768px) 33vw, 50vw';
-const VARIANT_WIDTHS = [320, 480, 640, 960, 1280];
-
 const escapeAttribute = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
@@ -34,10 +31,10 @@ const escapeScriptJson = (json: string) =>
     .replace(/\u2029/g, '\\u2029');
 
 export function coverPreload(url: string): string {
-  const srcset = VARIANT_WIDTHS.map((width) => `${url}?w=${width} ${width}w`).join(', ');
+  const srcset = IMAGE_VARIANT_WIDTHS.map((width) => `${url}?w=${width} ${width}w`).join(', ');
   return (
     `<link rel="preload" as="image" fetchpriority="high" ` +
-    `imagesrcset="${escapeAttribute(srcset)}" imagesizes="${escapeAttribute(CARD_SIZES)}">`
+    `imagesrcset="${escapeAttribute(srcset)}" imagesizes="${escapeAttribute(CARD_IMAGE_SIZES)}">`
   );
 }
 
@@ -49,6 +46,8 @@ export function injectFeed(
   feedJson: string,
   feed: PostList,
   screen: { html: string; css: string } | null = null,
+  /** The home bundle's files, for the loader to fetch with the entry (route-assets.ts). */
+  assetsMeta = '',
 ): string {
   const cover = feed.posts.find((post) => post.cover)?.cover;
   const preload = cover?.url.startsWith('/api/uploads/') ? coverPreload(cover.url) : '';
@@ -57,7 +56,7 @@ export function injectFeed(
     `<script type="application/json" id="${INITIAL_FEED_ELEMENT_ID}" ` +
     `data-query="${INITIAL_FEED_QUERY}">${escapeScriptJson(feedJson)}</script>`;
   return shell
-    .replace('</head>', `${preload}${style}</head>`)
+    .replace('</head>', `${assetsMeta}${preload}${style}</head>`)
     .replace(FIRST_SCREEN_MARKER, screen?.html ?? '')
     .replace('</body>', `${data}</body>`);
 }
@@ -68,6 +67,8 @@ async function inlineFeed(app: FastifyInstance) {
   if (!shellFile || !existsSync(shellFile)) return;
   const shell = readFileSync(shellFile, 'utf8');
   const firstScreen = await loadFirstScreen(app.config.firstScreenModule, webRoot as string);
+  const manifest = readManifest(webRoot as string);
+  const homeAssets = manifest ? routeAssetsMeta(routeAssets(manifest, ROUTES.home)) : '';
 
   async function renderFirstScreen(feed: PostList) {
     if (!firstScreen) return null;
@@ -94,7 +95,7 @@ async function inlineFeed(app: FastifyInstance) {
     });
     if (feed.statusCode !== 200) return shell;
     const posts = feed.json<PostList>();
-    return injectFeed(shell, feed.body, posts, await renderFirstScreen(posts));
+    return injectFeed(shell, feed.body, posts, await renderFirstScreen(posts), homeAssets);
   });
 }
 

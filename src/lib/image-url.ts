@@ -1,3 +1,4 @@
+import { IMAGE_VARIANT_WIDTHS } from '../../contract/image-variants';
 import { MAX_IMAGE_URL_LENGTH } from './constants';
 
 export const FALLBACK_IMAGE = '/images/fallback.png';
@@ -23,8 +24,6 @@ export function resolveImageUrl(src: string | null | undefined): string {
   return path.startsWith('/uploads/') ? `${origin}/api${path}` : `${origin}${path}`;
 }
 
-const VARIANT_WIDTHS = [320, 480, 640, 960, 1280];
-
 /**
  * A srcset of server-resized variants (`?w=`) for images the site itself serves; other hosts
  * cannot resize, so they get none.
@@ -32,5 +31,7 @@ const VARIANT_WIDTHS = [320, 480, 640, 960, 1280];
 export function imageSrcSet(resolvedUrl: string): string | undefined {
   if (!resolvedUrl.startsWith(`${siteOrigin()}/api/uploads/`)) return undefined;
   const joiner = resolvedUrl.includes('?') ? '&' : '?';
-  return VARIANT_WIDTHS.map((width) => `${resolvedUrl}${joiner}w=${width} ${width}w`).join(', ');
+  return IMAGE_VARIANT_WIDTHS.map((width) => `${resolvedUrl}${joiner}w=${width} ${width}w`).join(
+    ', ',
+  );
 }

@@ -1,4 +1,5 @@
 import { FileX } from 'lucide-react';
+import { useDeferredValue } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { buttonClass } from '../../components/button';
 import { EmptyState } from '../../components/empty-state';
@@ -18,7 +19,11 @@ import { selectUser, useSessionStore } from '../../stores/session-store';
 export default function PostPage() {
   const { id } = useParams();
   const viewer = useSessionStore(selectUser);
-  const { data: post, error, isLoading, mutate } = usePost(id);
+  const { data, error, mutate } = usePost(id);
+  // The note arrives through SWR's store, whose updates React renders in one uninterrupted task;
+  // the deferred copy renders the whole page (its Markdown included) in slices that leave the
+  // main thread free for taps in between.
+  const post = useDeferredValue(data);
 
   const missing =
     !isValidPostId(id) || (error instanceof ApiError && [400, 403, 404].includes(error.status));
@@ -49,7 +54,7 @@ export default function PostPage() {
     );
   }
 
-  if (isLoading || !post) return <PostDetailSkeleton />;
+  if (!post) return <PostDetailSkeleton />;
 
   return (
     <>

@@ -1,6 +1,7 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
+import { SLIDE_IMAGE_SIZES } from '../../../../contract/image-variants';
 import { fillText } from '../../../../contract/messages';
 import type { ImageRef } from '../../../../contract/post';
 import { SmartImage } from '../../../components/smart-image';
@@ -10,7 +11,6 @@ import styles from './image-viewer.module.css';
 /** The frame keeps the first image's shape, within these bounds (width / height). */
 const MIN_RATIO = 3 / 4;
 const MAX_RATIO = 4 / 3;
-const SLIDE_SIZES = '(min-width: 1024px) 640px, 100vw';
 const THUMB_SIZES = '64px';
 
 /**
@@ -74,7 +74,7 @@ export function ImageViewer({ images, title }: { images: ImageRef[]; title: stri
               <SmartImage
                 src={image.url}
                 alt={label(index)}
-                sizes={SLIDE_SIZES}
+                sizes={SLIDE_IMAGE_SIZES}
                 loading={index === 0 ? 'eager' : 'lazy'}
                 fetchPriority={index === 0 ? 'high' : undefined}
                 className={styles.slideImage}

@@ -2,6 +2,7 @@ import { Heart } from 'lucide-react';
 import { memo } from 'react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { CARD_IMAGE_SIZES } from '../../../../contract/image-variants';
 import type { PostCard } from '../../../../contract/post';
 import { Avatar } from '../../../components/avatar';
 import { SmartImage } from '../../../components/smart-image';
@@ -9,10 +10,6 @@ import { formatCount } from '../../../lib/format';
 import { postTexts } from '../texts';
 import { StatusBadge } from './status-badge';
 import styles from './note-card.module.css';
-
-/** The widths a card takes, so the browser picks a fitting `?w=` variant of the cover. */
-const CARD_SIZES =
-  '(min-width: 1400px) 250px, (min-width: 1200px) 290px, (min-width: 768px) 33vw, 50vw';
 
 export interface NoteCardProps {
   post: PostCard;
@@ -42,7 +39,7 @@ export const NoteCard = memo(function NoteCard({ post, showStatus, eager, extra 
             alt=""
             width={post.cover.width}
             height={post.cover.height}
-            sizes={CARD_SIZES}
+            sizes={CARD_IMAGE_SIZES}
             loading={eager ? 'eager' : 'lazy'}
             fetchPriority={eager ? 'high' : undefined}
             className={styles.cover}
