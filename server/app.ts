@@ -90,12 +90,12 @@ export async function buildApp({
   await app.register(rateLimits);
   await app.register(staticSite);
   await app.register(inlineFeed);
-  await app.register(notePage);
   await app.register(multipart, {
     limits: { fileSize: UPLOAD_MAX_BYTES, files: 10, fields: 20, parts: 30 },
   });
   await app.register(storagePlugin);
   await app.register(notesPlugin);
+  await app.register(notePage);
 
   await app.register(authRoutes);
   await app.register(userRoutes);

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Category } from '../../contract/category.ts';
-import type { PostList } from '../../contract/post.ts';
+import type { Post, PostList } from '../../contract/post.ts';
 import { readManifest, routeAssets, ROUTES } from './route-assets.ts';
 
 /**
@@ -11,19 +11,27 @@ import { readManifest, routeAssets, ROUTES } from './route-assets.ts';
  * plain shell, and the app draws everything itself.
  */
 
+interface Screen {
+  html: string;
+  css: string;
+}
+
 export interface FirstScreenModule {
-  renderHomeFirstScreen(feed: PostList, categories: Category[]): { html: string; css: string };
+  renderHomeFirstScreen(feed: PostList, categories: Category[]): Screen;
+  renderNoteFirstScreen(post: Post): Screen;
 }
 
+/** The markup for #root and every rule it needs, or null when it cannot be drawn. */
 export interface FirstScreenRenderer {
-  /** The markup for #root and every rule it needs, or null when it cannot be drawn. */
-  home(feed: PostList, categories: Category[]): { html: string; css: string } | null;
+  home(feed: PostList, categories: Category[]): Screen | null;
+  note(post: Post): Screen | null;
 }
 
-function readRouteCss(webRoot: string): string {
+/** The CSS a page bundle loads, read from the client build. */
+function readRouteCss(webRoot: string, route: string): string {
   const manifest = readManifest(webRoot);
   if (!manifest) return '';
-  return routeAssets(manifest, ROUTES.home)
+  return routeAssets(manifest, route)
     .styles.map((file) => readFileSync(path.join(webRoot, file), 'utf8'))
     .join('\n');
 }
@@ -34,12 +42,17 @@ export async function loadFirstScreen(
 ): Promise<FirstScreenRenderer | null> {
   if (!modulePath || !existsSync(modulePath)) return null;
   const module = (await import(pathToFileURL(modulePath).href)) as FirstScreenModule;
-  const homeCss = readRouteCss(webRoot);
+  const homeCss = readRouteCss(webRoot, ROUTES.home);
+  const noteCss = readRouteCss(webRoot, ROUTES.post);
   return {
     home(feed, categories) {
       if (feed.posts.length === 0) return null;
       const screen = module.renderHomeFirstScreen(feed, categories);
       return { html: screen.html, css: `${homeCss}\n${screen.css}` };
+    },
+    note(post) {
+      const screen = module.renderNoteFirstScreen(post);
+      return { html: screen.html, css: `${noteCss}\n${screen.css}` };
     },
   };
 }

@@ -1,9 +1,11 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router-dom';
 import type { Category } from '../../contract/category';
-import type { PostList } from '../../contract/post';
+import type { Post, PostList } from '../../contract/post';
 import layoutStyles from '../app/layout/root-layout.module.css';
 import { FeedTabs } from '../features/posts/components/feed-tabs';
+import { NoteLayout } from '../features/posts/components/note-layout';
+import noteStyles from '../features/posts/components/post-detail.module.css';
 import { NoteCard } from '../features/posts/components/note-card';
 import waterfallStyles from '../features/posts/components/note-waterfall.module.css';
 import { COLUMN_BREAKPOINTS } from '../features/posts/masonry';
@@ -53,6 +55,16 @@ function columnRules(): string {
   return rules.join('\n');
 }
 
+/**
+ * React adds a preload for every eager image; the server preloads what matters in the head
+ * already, and the others must not compete with it. The first image is the one the page loader
+ * waits for.
+ */
+function markHero(html: string, hasImage: boolean): string {
+  const withoutPreloads = html.replace(/<link rel="preload" as="image"[^>]*>/g, '');
+  return hasImage ? withoutPreloads.replace('<img ', `<img ${HERO_ATTRIBUTE} `) : withoutPreloads;
+}
+
 export function renderHomeFirstScreen(feed: PostList, categories: Category[]): FirstScreen {
   const firstRow = feed.posts.slice(0, MAX_COLUMNS);
   const html = renderToStaticMarkup(
@@ -75,11 +87,24 @@ export function renderHomeFirstScreen(feed: PostList, categories: Category[]): F
       </div>
     </MemoryRouter>,
   );
-  // React adds a preload for every eager image; the server preloads the first cover in the head
-  // already, and the others must not compete with it.
-  const withoutPreloads = html.replace(/<link rel="preload" as="image"[^>]*>/g, '');
-  const marked = firstRow[0]?.cover
-    ? withoutPreloads.replace('<img ', `<img ${HERO_ATTRIBUTE} `)
-    : withoutPreloads;
-  return { html: marked, css: columnRules() };
+  return { html: markHero(html, Boolean(firstRow[0]?.cover)), css: columnRules() };
+}
+
+/**
+ * The top of a note page: its images, author and title, where the page will draw them. The body
+ * and everything below come with the app.
+ */
+export function renderNoteFirstScreen(post: Post): FirstScreen {
+  const html = renderToStaticMarkup(
+    <MemoryRouter>
+      <div className={layoutStyles.main}>
+        <NoteLayout post={post}>
+          <div className={noteStyles.text}>
+            <h1 className={noteStyles.title}>{post.title}</h1>
+          </div>
+        </NoteLayout>
+      </div>
+    </MemoryRouter>,
+  );
+  return { html: markHero(html, post.images.length > 0), css: '' };
 }

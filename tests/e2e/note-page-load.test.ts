@@ -7,6 +7,7 @@ import type { RunningSite } from '../helpers/e2e';
 let site: RunningSite;
 let browser: Browser;
 let noteId: string;
+let noteTitle: string;
 
 beforeAll(async () => {
   site = await startSite();
@@ -15,6 +16,7 @@ beforeAll(async () => {
   const withImage = feed.posts.find((post) => post.cover);
   if (!withImage) throw new Error('the demo content has no note with an image');
   noteId = withImage.id;
+  noteTitle = withImage.title;
 });
 
 afterAll(async () => {
@@ -61,6 +63,45 @@ describe('a note page’s first load', () => {
 
     const shown = await slide.evaluate((img: HTMLImageElement) => img.currentSrc);
     expect(requests.filter((request) => request.url() === shown)).toHaveLength(1);
+    await context.close();
+  });
+
+  it('comes with the note’s first image and title drawn, which the app redraws in place', async () => {
+    const withoutScript = await browser.newContext({
+      baseURL: site.origin,
+      viewport: { width: 390, height: 844 },
+      javaScriptEnabled: false,
+    });
+    const drawn = await withoutScript.newPage();
+    await drawn.goto(`/post/${noteId}`);
+    await expect(drawn.locator('h1').textContent()).resolves.toBe(noteTitle);
+    const hero = drawn.locator('img[data-first-screen-hero]');
+    await expect(
+      hero.evaluate((img: HTMLImageElement) => img.decode().then(() => img.naturalWidth)),
+    ).resolves.toBeGreaterThan(0);
+    const drawnAt = await hero.boundingBox();
+    await withoutScript.close();
+
+    const context = await newContext(browser, site, true);
+    await storeSession(context, await register());
+    const page = await context.newPage();
+    await page.goto(`/post/${noteId}`);
+    // The app's page has replaced the drawn one once the comment box is there.
+    await page.getByRole('textbox').first().waitFor({ timeout: 15_000 });
+    await expect(page.locator('#first-screen-note').count()).resolves.toBe(0);
+    const slide = page.locator('[aria-roledescription="slide"] img').first();
+    expect(await slide.boundingBox()).toEqual(drawnAt);
+    await context.close();
+  });
+
+  it('takes the drawn note away for a visitor before anything is painted', async () => {
+    const context = await newContext(browser, site, true);
+    const page = await context.newPage();
+    // Without the app's bundle only the page's own inline scripts run.
+    await page.route(/\/assets\/index-[\w-]+\.js$/, (route) => route.abort());
+    await page.goto(`/post/${noteId}`);
+    await expect(page.locator('#first-screen-note').count()).resolves.toBe(0);
+    await expect(page.locator('h1').count()).resolves.toBe(0);
     await context.close();
   });
 

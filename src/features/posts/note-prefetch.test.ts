@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { NOTE_PREFETCH_GLOBAL } from '../../../contract/page-hints';
 import type { Post } from '../../../contract/post';
-import { peekPrefetchedPost, takePrefetchedPost } from './note-prefetch';
+import { peekPrefetchedPost, pendingPrefetch, takePrefetchedPost } from './note-prefetch';
 
 const note = { id: '7', title: '早到的笔记' } as unknown as Post;
 
@@ -53,9 +53,20 @@ describe('takePrefetchedPost', () => {
     expect(peekPrefetchedPost('7')).toBeUndefined();
   });
 
-  it('shows nothing while the answer is still on its way', () => {
+  it('shows nothing while the answer is still on its way, and names the request to wait for', () => {
     localStorage.setItem('token', 'abc');
-    prefetched('7', 'abc');
+    const request = prefetched('7', 'abc');
+    expect(peekPrefetchedPost('7')).toBeUndefined();
+    expect(pendingPrefetch('7')).toBe(request);
+    expect(pendingPrefetch('8')).toBeNull();
+  });
+
+  it('has nothing to wait for once the answer, even a refusal, has arrived', () => {
+    localStorage.setItem('token', 'abc');
+    Object.assign(window, {
+      [NOTE_PREFETCH_GLOBAL]: { id: '7', token: 'abc', request: Promise.resolve(null), note: null },
+    });
+    expect(pendingPrefetch('7')).toBeNull();
     expect(peekPrefetchedPost('7')).toBeUndefined();
   });
 });

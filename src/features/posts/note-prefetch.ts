@@ -27,6 +27,15 @@ export function peekPrefetchedPost(id: string): Post | undefined {
 }
 
 /**
+ * The page's own request for this note while its answer is still on the way: the first render
+ * waits for it (the server-drawn note stays up meanwhile) rather than show a loading state.
+ */
+export function pendingPrefetch(id: string): Promise<Post | null> | null {
+  const prefetch = prefetchFor(id);
+  return prefetch && !('note' in prefetch) ? prefetch.request : null;
+}
+
+/**
  * The note the page's HTML already asked for, if it is this one; taken once, so later loads (a
  * refresh, another note) ask as usual.
  */

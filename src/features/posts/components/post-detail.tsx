@@ -5,7 +5,6 @@ import { Link, useNavigate } from 'react-router-dom';
 import { errorText, fillText } from '../../../../contract/messages';
 import type { Post } from '../../../../contract/post';
 import type { User } from '../../../../contract/user';
-import { Avatar } from '../../../components/avatar';
 import { FollowButton } from '../../../components/follow-button';
 import { formatCount, formatTime } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
@@ -15,8 +14,8 @@ import { shareNote } from '../share';
 import { postTexts } from '../texts';
 import { CommentSection } from './comment-section';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { ImageViewer } from './image-viewer';
 import { MarkdownBody } from './markdown-body';
+import { NoteLayout } from './note-layout';
 import styles from './post-detail.module.css';
 
 export interface PostDetailProps {
@@ -98,108 +97,92 @@ export function PostDetail({ post, viewer, extraActions, paywall }: PostDetailPr
   );
 
   return (
-    <article
-      className={post.images.length > 0 ? styles.layout : `${styles.layout} ${styles.textOnly}`}
+    <NoteLayout
+      post={post}
+      authorAction={!isAuthor && viewer && <FollowButton userId={post.author.id} />}
+      after={
+        <ConfirmDialog
+          open={confirmingDelete}
+          title={postTexts.deleteTitle}
+          message={postTexts.deleteConfirm}
+          confirmLabel={postTexts.remove}
+          onConfirm={() => void removePost()}
+          onClose={() => setConfirmingDelete(false)}
+          busy={deleting}
+        />
+      }
     >
-      {post.images.length > 0 && (
-        <div className={styles.media}>
-          <ImageViewer images={post.images} title={post.title} />
-        </div>
+      {isAuthor && post.status !== 'approved' && (
+        <p
+          className={
+            post.status === 'rejected' ? `${styles.banner} ${styles.rejected}` : styles.banner
+          }
+          role="status"
+        >
+          {post.status === 'pending'
+            ? postTexts.pendingBanner
+            : post.rejectReason
+              ? fillText(postTexts.rejectedBanner, { reason: post.rejectReason })
+              : postTexts.rejectedNoReason}
+        </p>
       )}
-      <div className={styles.panel}>
-        <header className={styles.authorBar}>
-          <Link to={`/profile/${post.author.id}`} className={styles.author}>
-            <Avatar src={post.author.avatar} alt="" size={40} />
-            <span className={styles.authorName}>{post.author.username}</span>
-          </Link>
-          {!isAuthor && viewer && <FollowButton userId={post.author.id} />}
-        </header>
 
-        {isAuthor && post.status !== 'approved' && (
-          <p
-            className={
-              post.status === 'rejected' ? `${styles.banner} ${styles.rejected}` : styles.banner
-            }
-            role="status"
-          >
-            {post.status === 'pending'
-              ? postTexts.pendingBanner
-              : post.rejectReason
-                ? fillText(postTexts.rejectedBanner, { reason: post.rejectReason })
-                : postTexts.rejectedNoReason}
-          </p>
+      <div className={styles.text}>
+        <h1 className={styles.title}>{post.title}</h1>
+        {post.price > 0 && !post.canRead && (
+          <p className={styles.banner}>{fillText(postTexts.paidNotice, { price: post.price })}</p>
         )}
-
-        <div className={styles.text}>
-          <h1 className={styles.title}>{post.title}</h1>
-          {post.price > 0 && !post.canRead && (
-            <p className={styles.banner}>{fillText(postTexts.paidNotice, { price: post.price })}</p>
-          )}
-          <MarkdownBody source={post.content} />
-          {paywall}
-          <div className={styles.tags}>
-            <Link
-              to={`/?category=${encodeURIComponent(post.category.slug)}`}
-              className={styles.category}
-            >
-              {post.category.name}
+        <MarkdownBody source={post.content} />
+        {paywall}
+        <div className={styles.tags}>
+          <Link
+            to={`/?category=${encodeURIComponent(post.category.slug)}`}
+            className={styles.category}
+          >
+            {post.category.name}
+          </Link>
+          {post.tags.map((tag) => (
+            <Link key={tag} to={`/search?search=${encodeURIComponent(tag)}`} className={styles.tag}>
+              #{tag}
             </Link>
-            {post.tags.map((tag) => (
-              <Link
-                key={tag}
-                to={`/search?search=${encodeURIComponent(tag)}`}
-                className={styles.tag}
-              >
-                #{tag}
-              </Link>
-            ))}
-          </div>
-          <p className={styles.time}>
-            {edited
-              ? postTexts.editedAt
-              : post.publishedAt
-                ? postTexts.publishedAt
-                : postTexts.submittedAt}{' '}
-            <time dateTime={edited ? post.updatedAt : post.createdAt}>
-              {formatTime(edited ? post.updatedAt : (post.publishedAt ?? post.createdAt))}
-            </time>
-          </p>
-          {extraActions}
-          {(isAuthor || canDelete) && (
-            <div className={styles.manage}>
-              {isAuthor && (
-                <Link to={`/edit-post/${post.id}`} className={styles.manageButton}>
-                  <Pencil size={16} aria-hidden />
-                  {postTexts.edit}
-                </Link>
-              )}
-              {canDelete && (
-                <button
-                  type="button"
-                  className={styles.manageButton}
-                  onClick={() => setConfirmingDelete(true)}
-                >
-                  <Trash2 size={16} aria-hidden />
-                  {postTexts.remove}
-                </button>
-              )}
-            </div>
-          )}
-          <hr className={styles.divider} />
-          <CommentSection post={post} viewer={viewer} inputRef={commentInput} />
+          ))}
         </div>
-
-        <div className={styles.actionBar}>{reactions}</div>
+        <p className={styles.time}>
+          {edited
+            ? postTexts.editedAt
+            : post.publishedAt
+              ? postTexts.publishedAt
+              : postTexts.submittedAt}{' '}
+          <time dateTime={edited ? post.updatedAt : post.createdAt}>
+            {formatTime(edited ? post.updatedAt : (post.publishedAt ?? post.createdAt))}
+          </time>
+        </p>
+        {extraActions}
+        {(isAuthor || canDelete) && (
+          <div className={styles.manage}>
+            {isAuthor && (
+              <Link to={`/edit-post/${post.id}`} className={styles.manageButton}>
+                <Pencil size={16} aria-hidden />
+                {postTexts.edit}
+              </Link>
+            )}
+            {canDelete && (
+              <button
+                type="button"
+                className={styles.manageButton}
+                onClick={() => setConfirmingDelete(true)}
+              >
+                <Trash2 size={16} aria-hidden />
+                {postTexts.remove}
+              </button>
+            )}
+          </div>
+        )}
+        <hr className={styles.divider} />
+        <CommentSection post={post} viewer={viewer} inputRef={commentInput} />
       </div>
-      <ConfirmDialog
-        open={confirmingDelete}
-        title={postTexts.deleteTitle}
-        message={postTexts.deleteConfirm}
-        confirmLabel={postTexts.remove}
-        onConfirm={() => void removePost()}
-        onClose={() => setConfirmingDelete(false)}
-        busy={deleting}
-      />
-    </article>
+
+      <div className={styles.actionBar}>{reactions}</div>
+    </NoteLayout>
   );
 }

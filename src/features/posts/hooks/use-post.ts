@@ -1,7 +1,7 @@
-import { useMemo } from 'react';
+import { use, useMemo } from 'react';
 import useSWR from 'swr';
 import { getPost } from '../api/get-post';
-import { peekPrefetchedPost, takePrefetchedPost } from '../note-prefetch';
+import { peekPrefetchedPost, pendingPrefetch, takePrefetchedPost } from '../note-prefetch';
 import { isValidPostId } from '../post-id';
 
 export const postKey = (id: string) => ['post', id] as const;
@@ -13,6 +13,8 @@ async function loadPost(id: string) {
 
 export function usePost(id: string | undefined) {
   const valid = isValidPostId(id);
+  const pending = valid ? pendingPrefetch(id) : null;
+  if (pending) use(pending);
   // Read once per note: the fetcher takes the prefetch away, and the page must not fall back to
   // its loading state in between.
   const early = useMemo(() => (valid ? peekPrefetchedPost(id) : undefined), [valid, id]);
