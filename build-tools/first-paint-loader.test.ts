@@ -28,6 +28,8 @@ describe('first-paint loader', () => {
     expect(html).toContain('img[data-first-screen-hero]');
     // The page bundle's files the server names are fetched with the entry's.
     expect(html).toContain('document.querySelector("meta[name=\\"route-assets\\"]")');
+    // A few links per task, so adding forty is no long task.
+    expect(html).toContain('hrefs.slice(0, 4)');
     // The stylesheet still blocks rendering, as it must.
     expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/index-3.css">');
   });

@@ -5,23 +5,32 @@ import { ROUTE_ASSETS_META } from '../contract/page-hints.ts';
 const HERO_SELECTOR = 'img[data-first-screen-hero]';
 /** However slow the image, the app starts after this long. */
 const HERO_WAIT_MS = 1000;
+/**
+ * Preload links added per task: each costs about a millisecond on a slow phone (the fetch starts
+ * as it is added), and the forty of a note page at once made one of the page's longest tasks.
+ */
+const LINKS_PER_TASK = 4;
 
 function loaderScript(entry: string, preloads: string[]): string {
   return `<script type="module">
 const entry = ${JSON.stringify(entry)};
 const preloads = ${JSON.stringify(preloads)};
 const routeAssets = document.querySelector(${JSON.stringify(`meta[name="${ROUTE_ASSETS_META}"]`)});
-let started = false;
-const start = () => {
-  if (started) return;
-  started = true;
-  const pageAssets = routeAssets ? routeAssets.content.split(' ').filter(Boolean) : [];
-  for (const href of [...preloads, ...pageAssets]) {
+const addLinks = (hrefs) => {
+  for (const href of hrefs.slice(0, ${LINKS_PER_TASK})) {
     const link = document.createElement('link');
     link.rel = href.endsWith('.css') ? 'stylesheet' : 'modulepreload';
     link.href = href;
     document.head.append(link);
   }
+  if (hrefs.length > ${LINKS_PER_TASK}) setTimeout(() => addLinks(hrefs.slice(${LINKS_PER_TASK})));
+};
+let started = false;
+const start = () => {
+  if (started) return;
+  started = true;
+  const pageAssets = routeAssets ? routeAssets.content.split(' ').filter(Boolean) : [];
+  addLinks([...preloads, ...pageAssets]);
   import(entry);
 };
 const afterPaint = () => requestAnimationFrame(() => setTimeout(start));

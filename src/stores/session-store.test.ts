@@ -269,6 +269,13 @@ describe('after sign-in (SPEC.md section 4 flags)', () => {
     vi.useFakeTimers();
   });
 
+  /** init() checks with the server a task after it starts: that task needs the clock to move. */
+  async function initUnderFakeTimers() {
+    const started = state().init();
+    await vi.advanceTimersByTimeAsync(0);
+    await started;
+  }
+
   it('leaves the login flag and reads the user again 500 ms later, then clears it', async () => {
     const get = vi.spyOn(api, 'get').mockResolvedValue({ ...serverUser, atmosphereValue: 40 });
     await state().signIn({ token: 't2', user: serverUser }, 'phone');
@@ -303,7 +310,7 @@ describe('after sign-in (SPEC.md section 4 flags)', () => {
       onAppEvent('login-success', (id) => successes.push(id)),
       onAppEvent('auth-change', (detail) => changes.push(detail)),
     ];
-    await state().init();
+    await initUnderFakeTimers();
     expect(get).toHaveBeenCalledTimes(1);
     expect(successes).toEqual([]);
     await vi.advanceTimersByTimeAsync(500);
@@ -322,7 +329,7 @@ describe('after sign-in (SPEC.md section 4 flags)', () => {
       localStorage.setItem('user', JSON.stringify(serverUser));
       localStorage.setItem(key, 'true');
       const get = vi.spyOn(api, 'get').mockResolvedValue(serverUser);
-      await state().init();
+      await initUnderFakeTimers();
       await vi.advanceTimersByTimeAsync(500);
       expect(get).toHaveBeenCalledTimes(2);
       expect(localStorage.getItem(key)).toBeNull();
@@ -334,7 +341,7 @@ describe('after sign-in (SPEC.md section 4 flags)', () => {
     localStorage.setItem('user', JSON.stringify(serverUser));
     window.history.replaceState({ usr: { marker: 'register', tab: 1 }, key: 'k' }, '');
     const get = vi.spyOn(api, 'get').mockResolvedValue(serverUser);
-    await state().init();
+    await initUnderFakeTimers();
     expect(window.history.state).toEqual({ usr: { tab: 1 }, key: 'k' });
     await vi.advanceTimersByTimeAsync(500);
     expect(get).toHaveBeenCalledTimes(2);
@@ -345,7 +352,7 @@ describe('after sign-in (SPEC.md section 4 flags)', () => {
     localStorage.setItem('token', 't5');
     localStorage.setItem('user', JSON.stringify(serverUser));
     const get = vi.spyOn(api, 'get').mockResolvedValue(serverUser);
-    await state().init();
+    await initUnderFakeTimers();
     await vi.advanceTimersByTimeAsync(1000);
     expect(get).toHaveBeenCalledTimes(1);
   });

@@ -227,6 +227,9 @@ export const useSessionStore = create<SessionState>()((set, get) => {
       const socialSignIn = localStorage.getItem(signInFlagKeys.wechatLoginSuccess) !== null;
       const marked = takeHistoryMarker();
       const flagged = Object.values(signInFlagKeys).some((key) => localStorage.getItem(key));
+      // The stored user is on screen already; the check with the server starts a task later, so
+      // the page's start-up task (this runs as the bundle starts) does not also start requests.
+      await new Promise((resolve) => setTimeout(resolve));
       await get().refreshUser();
       if (flagged || marked) refreshAfterSignIn(socialSignIn);
     },

@@ -109,8 +109,11 @@ export function startUnreadPolling(): () => void {
   const onSession = (status: string, previous: string) => {
     if (status === previous) return;
     if (status === 'signed-in') {
-      void useUnreadStore.getState().refresh(true);
-      stream?.connect();
+      // A task later: signing in at start-up happens while the bundle starts (see session-store).
+      setTimeout(() => {
+        void useUnreadStore.getState().refresh(true);
+        stream?.connect();
+      });
     } else {
       stream?.disconnect();
       useUnreadStore.getState().reset();
