@@ -47,9 +47,11 @@ function columnRules(): string {
       ),
     );
     if (minWidth === 0) continue;
+    // Under #root: the waterfall's own `.column{display:flex}` arrives again in a stylesheet
+    // after this one, and at equal specificity it would bring every hidden column back.
     rules.push(
-      `.${COLUMN_CLASS}-${column}{display:none}`,
-      `@media (min-width:${minWidth}px){.${COLUMN_CLASS}-${column}{display:flex}}`,
+      `#root .${COLUMN_CLASS}-${column}{display:none}`,
+      `@media (min-width:${minWidth}px){#root .${COLUMN_CLASS}-${column}{display:flex}}`,
     );
   }
   return rules.join('\n');

@@ -60,6 +60,14 @@ describe('the home page’s server-drawn first screen', () => {
     await withoutScript.context.close();
 
     const context = await browser.newContext({ baseURL: site.origin, viewport: PHONE });
+    await context.addInitScript(() => {
+      const shifts: number[] = [];
+      Object.assign(window, { shifts });
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries())
+          shifts.push((entry as unknown as { value: number }).value);
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
     const page = await context.newPage();
     await page.goto('/');
 
@@ -72,6 +80,9 @@ describe('the home page’s server-drawn first screen', () => {
     const first = page.locator('article').first();
     await expect(first.textContent()).resolves.toContain(feed.posts[0].title);
     expect(await first.boundingBox()).toEqual(drawnAt);
+    // Nothing moved on the way: not when the page's stylesheets arrived, not when the app took over.
+    const shifts = await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts);
+    expect(shifts).toEqual([]);
     await context.close();
   });
 
