@@ -2,6 +2,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { startApiCacheLifecycle } from './lib/api-cache/swr-cache';
+import { whenIdle } from './lib/idle';
 import { startModalEvents } from './stores/modal-store';
 import { startSessionSync, useSessionStore } from './stores/session-store';
 import { startUnreadPolling } from './stores/unread-store';
@@ -9,8 +10,10 @@ import './styles/global.css';
 
 startModalEvents();
 startApiCacheLifecycle();
-// Developer tools on window; not needed to draw the page.
-void import('./lib/console-helpers').then((helpers) => helpers.installConsoleHelpers());
+// Developer tools on window; not needed to draw the page, so fetched when the page is quiet.
+whenIdle(() => {
+  void import('./lib/console-helpers').then((helpers) => helpers.installConsoleHelpers());
+});
 startSessionSync();
 startUnreadPolling();
 void useSessionStore.getState().init();
