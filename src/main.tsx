@@ -1,6 +1,7 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { readyForFirstRender } from './app/first-render';
 import { startApiCacheLifecycle } from './lib/api-cache/swr-cache';
 import { whenIdle } from './lib/idle';
 import { startModalEvents } from './stores/modal-store';
@@ -24,13 +25,16 @@ const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
 const root = createRoot(container);
-// A transition renders in slices that yield to the browser between them, and it commits only once
-// the page's bundle has arrived: the HTML's own first screen stays up until the real one replaces
-// it, with no loading state in between.
-startTransition(() => {
-  root.render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
+// The first render starts once the page's bundle (and a note page's early request) is in, so it
+// does not suspend, and it is a transition, which renders in slices that yield to the browser:
+// the HTML's own first screen stays up until the real page replaces it, with no loading state in
+// between.
+void readyForFirstRender(window.location.pathname).then(() => {
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    );
+  });
 });

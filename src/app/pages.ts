@@ -1,5 +1,5 @@
-import { lazy } from 'react';
-import type { ComponentType, LazyExoticComponent } from 'react';
+import { createElement, lazy } from 'react';
+import type { ComponentProps, ComponentType } from 'react';
 import { loadChunk } from '../lib/chunk-load';
 import { whenIdle } from '../lib/idle';
 
@@ -31,13 +31,45 @@ const loaders = {
 export type PageName = keyof typeof loaders;
 
 type Pages = {
-  [K in PageName]: LazyExoticComponent<Awaited<ReturnType<(typeof loaders)[K]>>['default']>;
+  [K in PageName]: ComponentType<
+    ComponentProps<Awaited<ReturnType<(typeof loaders)[K]>>['default']>
+  >;
 };
+
+/** Page modules already in, by name: these render at once instead of through `lazy`. */
+const loaded = new Map<PageName, ComponentType<object>>();
+
+/**
+ * A page that renders its bundle directly once loadPage() has brought it in, and suspends on it
+ * (React.lazy) otherwise. The first render waits for its page this way instead of committing the
+ * spinner over the page the server drew.
+ */
+function page(name: PageName): ComponentType<object> {
+  const Lazy = lazy(() =>
+    loadChunk(loaders[name] as () => Promise<{ default: ComponentType<object> }>),
+  );
+  function Page(props: object) {
+    const Loaded = loaded.get(name);
+    return Loaded ? createElement(Loaded, props) : createElement(Lazy, props);
+  }
+  Page.displayName = `Page(${name})`;
+  return Page;
+}
 
 /** A bundle that fails or takes over 120 s rejects with ChunkLoadError (SPEC.md section 8). */
 export const pages = Object.fromEntries(
-  Object.entries(loaders).map(([name, load]) => [name, lazy(() => loadChunk(load))]),
+  Object.keys(loaders).map((name) => [name, page(name as PageName)]),
 ) as unknown as Pages;
+
+/** Brings a page's bundle in so that the page renders without suspending; failures are left to the render. */
+export async function loadPage(name: PageName): Promise<void> {
+  try {
+    const module = (await loadChunk(loaders[name])) as { default: ComponentType<object> };
+    loaded.set(name, module.default);
+  } catch {
+    // The lazy path loads it again and shows the reload page if it fails for good.
+  }
+}
 
 /**
  * Starts downloading page bundles without rendering them; failures wait for real use. One bundle

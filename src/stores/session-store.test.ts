@@ -106,6 +106,16 @@ describe('startup', () => {
     expect(JSON.parse(localStorage.getItem('user_info_cache') ?? '{}').data.username).toBe('小明');
   });
 
+  it('keeps the user object on screen when the server sends the same user again', async () => {
+    localStorage.setItem('token', 't1');
+    vi.spyOn(api, 'get').mockResolvedValue(serverUser);
+    await state().init();
+    const shown = state().user;
+    expect(shown?.username).toBe('小明');
+    await state().refreshUser({ force: true });
+    expect(state().user).toBe(shown);
+  });
+
   it('signs out and clears token, user and cache on a 401', async () => {
     localStorage.setItem('token', 't1');
     localStorage.setItem('user', JSON.stringify(serverUser));

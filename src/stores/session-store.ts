@@ -1,3 +1,4 @@
+import { dequal } from 'dequal/lite';
 import { create } from 'zustand';
 import { errorText } from '../../contract/messages';
 import type { User } from '../../contract/user';
@@ -168,7 +169,10 @@ export const useSessionStore = create<SessionState>()((set, get) => {
       if (!isComplete(fetched)) throw new ApiError(500, errorText.userInfoFailed, fetched);
       storeUser(fetched);
       applyAccountTheme(answer);
-      set({ status: 'signed-in', token, user: fetched });
+      // An unchanged user keeps its object, so nothing that shows it renders again; at start-up
+      // that would restart the page's first render, which is still under way when the check returns.
+      const shown = get().user;
+      set({ status: 'signed-in', token, user: shown && dequal(shown, fetched) ? shown : fetched });
       emitAppEvent('auth-state-updated');
       return fetched;
     } catch (error) {

@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PostList } from '../../contract/post';
-import { launchBrowser, startSite } from '../helpers/e2e';
+import { launchBrowser, spinnerWasShown, startSite, watchForPageSpinner } from '../helpers/e2e';
 import type { RunningSite } from '../helpers/e2e';
 
 let site: RunningSite;
@@ -68,6 +68,7 @@ describe('the home page’s server-drawn first screen', () => {
           shifts.push((entry as unknown as { value: number }).value);
       }).observe({ type: 'layout-shift', buffered: true });
     });
+    await watchForPageSpinner(context);
     const page = await context.newPage();
     await page.goto('/');
 
@@ -83,6 +84,8 @@ describe('the home page’s server-drawn first screen', () => {
     // Nothing moved on the way: not when the page's stylesheets arrived, not when the app took over.
     const shifts = await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts);
     expect(shifts).toEqual([]);
+    // Nor was the first screen ever swapped for the loading spinner on the way.
+    await expect(spinnerWasShown(page)).resolves.toBe(false);
     await context.close();
   });
 

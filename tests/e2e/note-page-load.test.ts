@@ -1,7 +1,14 @@
 import type { Browser, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PostList } from '../../contract/post';
-import { launchBrowser, newContext, startSite, storeSession } from '../helpers/e2e';
+import {
+  launchBrowser,
+  newContext,
+  spinnerWasShown,
+  startSite,
+  storeSession,
+  watchForPageSpinner,
+} from '../helpers/e2e';
 import type { RunningSite } from '../helpers/e2e';
 
 let site: RunningSite;
@@ -84,6 +91,7 @@ describe('a note page’s first load', () => {
 
     const context = await newContext(browser, site, true);
     await storeSession(context, await register());
+    await watchForPageSpinner(context);
     const page = await context.newPage();
     await page.goto(`/post/${noteId}`);
     // The app's page has replaced the drawn one once the comment box is there.
@@ -91,6 +99,8 @@ describe('a note page’s first load', () => {
     await expect(page.locator('#first-screen-note').count()).resolves.toBe(0);
     const slide = page.locator('[aria-roledescription="slide"] img').first();
     expect(await slide.boundingBox()).toEqual(drawnAt);
+    // The drawn note gave way to the note itself, never to the loading spinner.
+    await expect(spinnerWasShown(page)).resolves.toBe(false);
     await context.close();
   });
 

@@ -5,7 +5,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
-import type { Browser, BrowserContext } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
@@ -132,5 +132,28 @@ export async function storeSession(
       }
     },
     [session.token, JSON.stringify(session.user)] as const,
+  );
+}
+
+/**
+ * Records, from the first byte of every page of the context, whether the lazy-page spinner
+ * (页面加载中) was ever in the document; read it with spinnerWasShown(page).
+ */
+export async function watchForPageSpinner(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => {
+    const record = { shown: false };
+    Object.assign(window, { pageSpinner: record });
+    new MutationObserver(() => {
+      if (record.shown) return;
+      record.shown = [...document.querySelectorAll('[role="status"]')].some((element) =>
+        element.textContent?.includes('页面加载中'),
+      );
+    }).observe(document, { childList: true, subtree: true });
+  });
+}
+
+export function spinnerWasShown(page: Page): Promise<boolean> {
+  return page.evaluate(
+    () => (window as unknown as { pageSpinner: { shown: boolean } }).pageSpinner.shown,
   );
 }
