@@ -11,7 +11,7 @@ import { readManifest, routeAssets, ROUTES } from './route-assets.ts';
  * plain shell, and the app draws everything itself.
  */
 
-interface Screen {
+export interface Screen {
   html: string;
   css: string;
 }
@@ -27,6 +27,14 @@ export interface FirstScreenRenderer {
   note(post: Post): Screen | null;
 }
 
+/** Where index.html leaves room for a first screen, inside #root after the static header. */
+export const FIRST_SCREEN_MARKER = '<!--first-screen-->';
+
+/** The `<style>` that carries a first screen's CSS in the head. */
+export function firstScreenStyle(screen: Screen | null): string {
+  return screen ? `<style data-first-screen>${screen.css}</style>` : '';
+}
+
 /** The CSS a page bundle loads, read from the client build. */
 function readRouteCss(webRoot: string, route: string): string {
   const manifest = readManifest(webRoot);
@@ -36,7 +44,23 @@ function readRouteCss(webRoot: string, route: string): string {
     .join('\n');
 }
 
-export async function loadFirstScreen(
+/** One renderer per module and build: the home and note pages share it. */
+const renderers = new Map<string, Promise<FirstScreenRenderer | null>>();
+
+export function loadFirstScreen(
+  modulePath: string | null,
+  webRoot: string,
+): Promise<FirstScreenRenderer | null> {
+  const key = `${modulePath}\n${webRoot}`;
+  let renderer = renderers.get(key);
+  if (!renderer) {
+    renderer = createRenderer(modulePath, webRoot);
+    renderers.set(key, renderer);
+  }
+  return renderer;
+}
+
+async function createRenderer(
   modulePath: string | null,
   webRoot: string,
 ): Promise<FirstScreenRenderer | null> {

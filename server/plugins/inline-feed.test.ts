@@ -10,7 +10,8 @@ import {
 } from '../../tests/helpers/test-app.ts';
 import type { TestApp } from '../../tests/helpers/test-app.ts';
 import type { PostList } from '../../contract/post.ts';
-import { FIRST_SCREEN_MARKER, INITIAL_FEED_ELEMENT_ID, injectFeed } from './inline-feed.ts';
+import { FIRST_SCREEN_MARKER } from '../lib/first-screen.ts';
+import { INITIAL_FEED_ELEMENT_ID, injectFeed } from './inline-feed.ts';
 
 const SHELL =
   '<!doctype html><html><head><title>氛围笔记</title></head>' +

@@ -1,11 +1,11 @@
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { CategoryList } from '../../contract/category.ts';
 import { CARD_IMAGE_SIZES, IMAGE_VARIANT_WIDTHS } from '../../contract/image-variants.ts';
 import type { PostList } from '../../contract/post.ts';
-import { loadFirstScreen } from '../lib/first-screen.ts';
+import { FIRST_SCREEN_MARKER, firstScreenStyle, loadFirstScreen } from '../lib/first-screen.ts';
+import type { Screen } from '../lib/first-screen.ts';
+import { readShell } from '../lib/shell.ts';
 import { readManifest, routeAssets, routeAssetsMeta, ROUTES } from '../lib/route-assets.ts';
 
 /**
@@ -38,36 +38,31 @@ export function coverPreload(url: string): string {
   );
 }
 
-/** Where index.html leaves room for the first screen, inside #root after the static header. */
-export const FIRST_SCREEN_MARKER = '<!--first-screen-->';
-
 export function injectFeed(
   shell: string,
   feedJson: string,
   feed: PostList,
-  screen: { html: string; css: string } | null = null,
+  screen: Screen | null = null,
   /** The home bundle's files, for the loader to fetch with the entry (route-assets.ts). */
   assetsMeta = '',
 ): string {
   const cover = feed.posts.find((post) => post.cover)?.cover;
   const preload = cover?.url.startsWith('/api/uploads/') ? coverPreload(cover.url) : '';
-  const style = screen ? `<style data-first-screen>${screen.css}</style>` : '';
   const data =
     `<script type="application/json" id="${INITIAL_FEED_ELEMENT_ID}" ` +
     `data-query="${INITIAL_FEED_QUERY}">${escapeScriptJson(feedJson)}</script>`;
   return shell
-    .replace('</head>', `${assetsMeta}${preload}${style}</head>`)
+    .replace('</head>', `${assetsMeta}${preload}${firstScreenStyle(screen)}</head>`)
     .replace(FIRST_SCREEN_MARKER, screen?.html ?? '')
     .replace('</body>', `${data}</body>`);
 }
 
 async function inlineFeed(app: FastifyInstance) {
   const webRoot = app.config.webRoot;
-  const shellFile = webRoot ? path.join(webRoot, 'index.html') : null;
-  if (!shellFile || !existsSync(shellFile)) return;
-  const shell = readFileSync(shellFile, 'utf8');
-  const firstScreen = await loadFirstScreen(app.config.firstScreenModule, webRoot as string);
-  const manifest = readManifest(webRoot as string);
+  const shell = readShell(webRoot);
+  if (!webRoot || !shell) return;
+  const firstScreen = await loadFirstScreen(app.config.firstScreenModule, webRoot);
+  const manifest = readManifest(webRoot);
   const homeAssets = manifest ? routeAssetsMeta(routeAssets(manifest, ROUTES.home)) : '';
 
   async function renderFirstScreen(feed: PostList) {

@@ -1,15 +1,14 @@
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { ID_PATTERN } from '../../contract/id-pattern.ts';
 import type { Post } from '../../contract/post.ts';
 import { AppError } from '../lib/errors.ts';
-import { loadFirstScreen } from '../lib/first-screen.ts';
+import { FIRST_SCREEN_MARKER, firstScreenStyle, loadFirstScreen } from '../lib/first-screen.ts';
+import type { Screen } from '../lib/first-screen.ts';
 import { notePrefetchScript } from '../lib/note-prefetch.ts';
+import { readShell } from '../lib/shell.ts';
 import { readManifest, routeAssets, routeAssetsMeta, ROUTES } from '../lib/route-assets.ts';
 import type {} from '../modules/posts/plugin.ts';
-import { FIRST_SCREEN_MARKER } from './inline-feed.ts';
 
 const VALID_ID = new RegExp(ID_PATTERN);
 
@@ -30,9 +29,8 @@ const VISITOR_CHECK =
  */
 async function notePage(app: FastifyInstance) {
   const webRoot = app.config.webRoot;
-  const shellFile = webRoot ? path.join(webRoot, 'index.html') : null;
-  if (!webRoot || !shellFile || !existsSync(shellFile)) return;
-  const shell = readFileSync(shellFile, 'utf8');
+  const shell = readShell(webRoot);
+  if (!webRoot || !shell) return;
   const manifest = readManifest(webRoot);
   const assetsMeta = manifest ? routeAssetsMeta(routeAssets(manifest, ROUTES.post)) : '';
   const firstScreen = await loadFirstScreen(app.config.firstScreenModule, webRoot);
@@ -48,7 +46,7 @@ async function notePage(app: FastifyInstance) {
     }
   }
 
-  async function drawnNote(id: string): Promise<{ html: string; css: string } | null> {
+  async function drawnNote(id: string): Promise<Screen | null> {
     if (!firstScreen) return null;
     const post = await publicNote(id);
     if (!post) return null;
@@ -67,9 +65,10 @@ async function notePage(app: FastifyInstance) {
     if (!VALID_ID.test(id)) return shell;
     const screen = await drawnNote(id);
     const head = `${assetsMeta}${notePrefetchScript(id)}`;
-    const style = screen ? `<style data-first-screen>${screen.css}</style>` : '';
     const body = screen ? `<div id="first-screen-note">${screen.html}</div>${VISITOR_CHECK}` : '';
-    return shell.replace('</head>', `${head}${style}</head>`).replace(FIRST_SCREEN_MARKER, body);
+    return shell
+      .replace('</head>', `${head}${firstScreenStyle(screen)}</head>`)
+      .replace(FIRST_SCREEN_MARKER, body);
   });
 }
 

@@ -1,9 +1,9 @@
-import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { errorText } from '../../contract/messages.ts';
+import { readShell } from '../lib/shell.ts';
 
 /** Files that must be revalidated on every visit so a deploy is picked up at once. */
 const NEVER_CACHED = new Set(['/index.html', '/sw.js', '/manifest.webmanifest', '/registerSW.js']);
@@ -34,8 +34,7 @@ async function staticSite(app: FastifyInstance) {
       },
     });
   }
-  const shellFile = webRoot ? path.join(webRoot, 'index.html') : null;
-  const shell = shellFile && existsSync(shellFile) ? readFileSync(shellFile, 'utf8') : null;
+  const shell = readShell(webRoot);
 
   app.setNotFoundHandler((request, reply) => {
     const isPage =
