@@ -1,8 +1,5 @@
 import { IMAGE_VARIANT_WIDTHS, SLIDE_IMAGE_SIZES } from '../../contract/image-variants.ts';
-import { NOTE_PREFETCH_GLOBAL } from '../../contract/page-hints.ts';
-
-/** Where the app keeps the session token (src/lib/storage-keys.ts). */
-const TOKEN_KEY = 'token';
+import { NOTE_PREFETCH_GLOBAL, TOKEN_STORAGE_KEY } from '../../contract/page-hints.ts';
 
 /**
  * A script for the head of a note page's HTML. Notes are for members, and the member's token is
@@ -18,7 +15,7 @@ export function notePrefetchScript(id: string): string {
   const widths = JSON.stringify(IMAGE_VARIANT_WIDTHS);
   const sizes = JSON.stringify(SLIDE_IMAGE_SIZES);
   return `<script>(function () {
-  var token = localStorage.getItem(${JSON.stringify(TOKEN_KEY)});
+  var token = localStorage.getItem(${JSON.stringify(TOKEN_STORAGE_KEY)});
   if (!token) return;
   var id = ${JSON.stringify(id)};
   var request = fetch('/api/posts/' + id + '?_t=' + Date.now(), {

@@ -77,7 +77,7 @@ describe('the note page’s HTML', () => {
     expect(html).toContain('&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;番茄钟</h1>');
     expect(html).not.toContain('<script>alert(1)');
     expect(html).not.toContain('只给会员看的正文');
-    expect(html).toContain("if (!localStorage.getItem('token'))");
+    expect(html).toContain('if (!localStorage.getItem("token"))');
     // The note bundle's CSS comes inline, so the drawn note is styled before any file arrives.
     expect(html).toContain('<style data-first-screen>.note-rule{color:red}');
   });

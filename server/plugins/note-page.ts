@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { ID_PATTERN } from '../../contract/id-pattern.ts';
+import { TOKEN_STORAGE_KEY } from '../../contract/page-hints.ts';
 import type { Post } from '../../contract/post.ts';
 import { AppError } from '../lib/errors.ts';
 import { FIRST_SCREEN_MARKER, firstScreenStyle, loadFirstScreen } from '../lib/first-screen.ts';
@@ -17,7 +18,7 @@ const VALID_ID = new RegExp(ID_PATTERN);
  * app's own page at once; it runs right after the markup, before the first paint.
  */
 const VISITOR_CHECK =
-  `<script>if (!localStorage.getItem('token')) ` +
+  `<script>if (!localStorage.getItem(${JSON.stringify(TOKEN_STORAGE_KEY)})) ` +
   `document.getElementById('first-screen-note').remove();</script>`;
 
 /**

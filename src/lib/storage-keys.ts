@@ -1,6 +1,8 @@
+import { TOKEN_STORAGE_KEY } from '../../contract/page-hints';
+
 /** The localStorage keys of SPEC.md section 3 that more than one module reads. */
 export const storageKeys = {
-  token: 'token',
+  token: TOKEN_STORAGE_KEY,
   user: 'user',
   userInfoCache: 'user_info_cache',
   justRegistered: 'just_registered',
