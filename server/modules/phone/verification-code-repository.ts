@@ -83,12 +83,22 @@ export function createVerificationCodeRepository(db: Kysely<Database>) {
         .executeTakeFirst();
     },
 
-    async recordWrongGuess(id: number) {
-      await db
+    /**
+     * Counts a guess at the code and says whether it may be checked, in one statement: the row
+     * lock makes concurrent guesses (on PostgreSQL as on SQLite) take turns, so no more than
+     * `maxAttempts` guesses are ever compared, however many arrive at once.
+     */
+    async claimGuess(id: number, maxAttempts: number, now: number): Promise<boolean> {
+      const claimed = await db
         .updateTable('verification_codes')
         .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
         .where('id', '=', id)
-        .execute();
+        .where('attempts', '<', maxAttempts)
+        .where('used_at', 'is', null)
+        .where('expires_at', '>', now)
+        .returning('id')
+        .executeTakeFirst();
+      return claimed !== undefined;
     },
 
     /** True for the one caller that used the code; a concurrent replay gets false. */

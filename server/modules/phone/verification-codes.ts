@@ -86,10 +86,13 @@ export function createVerificationCodes(app: FastifyInstance, sms: SmsProvider) 
       now = Date.now(),
     ) {
       const open = await codes.findOpen(phone, purpose, CODE_MAX_ATTEMPTS, now);
-      if (!open) throw new AppError(status, errorText.codeExpired);
+      // The guess is counted before it is compared: a guess that finds no attempt left is
+      // never checked.
+      if (!open || !(await codes.claimGuess(open.id, CODE_MAX_ATTEMPTS, now))) {
+        throw new AppError(status, errorText.codeExpired);
+      }
       const expected = Buffer.from(open.code_hash, 'hex');
       if (!timingSafeEqual(expected, hashCode(phone, purpose, code))) {
-        await codes.recordWrongGuess(open.id);
         throw new AppError(status, errorText.codeWrong);
       }
       if (!(await codes.markUsed(open.id, now))) throw new AppError(status, errorText.codeExpired);
