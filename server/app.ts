@@ -12,6 +12,7 @@ import errorHandler from './plugins/error-handler.ts';
 import multipart from '@fastify/multipart';
 import { UPLOAD_MAX_BYTES } from '../contract/post.ts';
 import rateLimits from './plugins/rate-limits.ts';
+import sharedCounters from './plugins/shared-counters.ts';
 import staticSite from './plugins/static-site.ts';
 import inlineFeed from './plugins/inline-feed.ts';
 import notePage from './plugins/note-page.ts';
@@ -87,6 +88,7 @@ export async function buildApp({
   await app.register(authPlugin);
   await app.register(domainEvents);
   await app.register(paywall);
+  await app.register(sharedCounters);
   await app.register(rateLimits);
   await app.register(staticSite);
   await app.register(inlineFeed);
@@ -111,7 +113,7 @@ export async function buildApp({
   await app.register(adminRoutes);
   await app.register(userSearchRoutes);
   await app.register(sitemapRoutes);
-  await app.register(realtime, realtimeOptions);
+  await app.register(realtime, { prefix: config.redisPrefix, ...realtimeOptions });
   await app.register(followRoutes);
   await app.register(notificationRoutes);
   await app.register(messageRoutes);
