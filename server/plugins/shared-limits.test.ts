@@ -112,6 +112,22 @@ describe.skipIf(!redisUrl).each(testDatabases)(
       expect(refused.statusCode).toBe(429);
     });
 
+    it('lets one SMS code a minute out for a phone, whichever instance is asked', async () => {
+      const phone = `1340000${String(Date.now() % 1e4).padStart(4, '0')}`;
+      const answers = await Promise.all(
+        Array.from({ length: 9 }, (_, index) =>
+          post(
+            index,
+            '/api/auth/verification-code',
+            { phone, type: 'register' },
+            `10.44.0.${index + 1}`,
+          ).then((response) => response.statusCode),
+        ),
+      );
+      expect(answers.filter((status) => status === 200)).toHaveLength(1);
+      expect(answers.filter((status) => status === 429)).toHaveLength(8);
+    });
+
     it('holds one write rate limit across the three', async () => {
       const ip = '10.43.0.1';
       for (let index = 0; index < RATE_LIMITS.writesPerMinute; index += 1) {

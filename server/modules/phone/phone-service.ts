@@ -38,7 +38,7 @@ export function createPhoneService(app: FastifyInstance, codes: VerificationCode
       ip: string,
     ): Promise<SendCodeResponse> {
       if (body.type === 'bind' && !viewer) throw unauthorized(errorText.loginRequired);
-      await codes.assertCanSend(body.phone, ip);
+      await codes.reserveSend(body.phone, ip);
       const owner = await users.findByPhone(body.phone);
       if (body.type === 'login' && !owner) throw notFound(errorText.phoneNotRegistered);
       if (body.type !== 'login' && owner) throw conflict(errorText.phoneTaken);

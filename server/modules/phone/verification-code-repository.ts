@@ -41,27 +41,6 @@ export function createVerificationCodeRepository(db: Kysely<Database>) {
       });
     },
 
-    async lastSentAt(phone: string): Promise<number | null> {
-      const row = await db
-        .selectFrom('verification_codes')
-        .select((eb) => eb.fn.max('created_at').as('at'))
-        .where('phone', '=', phone)
-        .executeTakeFirst();
-      return row?.at === null || row?.at === undefined ? null : Number(row.at);
-    },
-
-    /** Codes sent since `since`, to one phone or from one address (both are indexed). */
-    async countSince(by: { phone: string } | { ip: string }, since: number): Promise<number> {
-      const row = await db
-        .selectFrom('verification_codes')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .$if('phone' in by, (qb) => qb.where('phone', '=', (by as { phone: string }).phone))
-        .$if('ip' in by, (qb) => qb.where('ip', '=', (by as { ip: string }).ip))
-        .where('created_at', '>=', since)
-        .executeTakeFirstOrThrow();
-      return Number(row.n);
-    },
-
     /** The one code that may still be used for this phone and purpose. */
     findOpen(
       phone: string,
