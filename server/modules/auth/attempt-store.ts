@@ -31,6 +31,8 @@ export interface AttemptStore {
   close(): Promise<void>;
 }
 
+const SWEEP_EVERY_MS = 60 * 1000;
+
 export const newAttemptId = (now: number) => `${now}-${randomBytes(6).toString('hex')}`;
 
 /**
@@ -38,17 +40,28 @@ export const newAttemptId = (now: number) => `${now}-${randomBytes(6).toString('
  * what makes it atomic here; several instances need the Redis store instead.
  */
 export function createMemoryAttemptStore(): AttemptStore {
-  const buckets = new Map<string, { at: number; id: string }[]>();
+  const buckets = new Map<string, { windowMs: number; entries: { at: number; id: string }[] }>();
+  let sweptAt = 0;
 
   const recent = (key: string, windowMs: number, now: number) => {
-    const kept = (buckets.get(key) ?? []).filter((entry) => now - entry.at < windowMs);
+    const kept = (buckets.get(key)?.entries ?? []).filter((entry) => now - entry.at < windowMs);
     if (kept.length === 0) buckets.delete(key);
-    else buckets.set(key, kept);
+    else buckets.set(key, { windowMs, entries: kept });
     return kept;
+  };
+
+  // Buckets nobody asks about again (yesterday's, an address that left) would otherwise stay.
+  const sweep = (now: number) => {
+    if (now - sweptAt < SWEEP_EVERY_MS) return;
+    sweptAt = now;
+    for (const [key, bucket] of buckets) {
+      if (bucket.entries.every((entry) => now - entry.at >= bucket.windowMs)) buckets.delete(key);
+    }
   };
 
   return {
     async reserve(wanted, now = Date.now()) {
+      sweep(now);
       const id = newAttemptId(now);
       for (const [index, bucket] of wanted.entries()) {
         const list = recent(bucket.key, bucket.windowMs, now);
@@ -58,15 +71,18 @@ export function createMemoryAttemptStore(): AttemptStore {
         }
       }
       for (const bucket of wanted) {
-        buckets.set(bucket.key, [...recent(bucket.key, bucket.windowMs, now), { at: now, id }]);
+        const entries = [...recent(bucket.key, bucket.windowMs, now), { at: now, id }];
+        buckets.set(bucket.key, { windowMs: bucket.windowMs, entries });
       }
       return { waitMs: 0, fullBucket: -1, id };
     },
     async release(keys, id) {
       for (const key of keys) {
-        const kept = (buckets.get(key) ?? []).filter((entry) => entry.id !== id);
-        if (kept.length === 0) buckets.delete(key);
-        else buckets.set(key, kept);
+        const bucket = buckets.get(key);
+        if (!bucket) continue;
+        const entries = bucket.entries.filter((entry) => entry.id !== id);
+        if (entries.length === 0) buckets.delete(key);
+        else buckets.set(key, { ...bucket, entries });
       }
     },
     async clear(key) {
