@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import Fastify from 'fastify';
 import type { FastifyInstance } from 'fastify';
+import type { DestinationStream } from 'pino';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
+import { loggerOptions } from './lib/log-redaction.ts';
 import { validatorCompiler } from './lib/validator.ts';
 import authPlugin from './plugins/auth.ts';
 import databasePlugin from './plugins/database.ts';
@@ -12,6 +14,7 @@ import errorHandler from './plugins/error-handler.ts';
 import multipart from '@fastify/multipart';
 import { UPLOAD_MAX_BYTES } from '../contract/post.ts';
 import rateLimits from './plugins/rate-limits.ts';
+import sharedCounters from './plugins/shared-counters.ts';
 import staticSite from './plugins/static-site.ts';
 import inlineFeed from './plugins/inline-feed.ts';
 import notePage from './plugins/note-page.ts';
@@ -48,6 +51,8 @@ export interface BuildOptions {
   /** Tests pass an already-open handle (e.g. a PostgreSQL schema of their own). */
   database?: DatabaseHandle;
   logger?: boolean;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: DestinationStream;
   /** Real-time stream settings (tests use their own Redis prefix and a short heartbeat). */
   realtime?: RealtimeOptions;
 }
@@ -56,15 +61,11 @@ export async function buildApp({
   config,
   database,
   logger = true,
+  logStream,
   realtime: realtimeOptions = {},
 }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger
-      ? {
-          level: config.logLevel,
-          redact: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.token'],
-        }
-      : false,
+    logger: logger ? loggerOptions(config.logLevel, logStream) : false,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     requestIdHeader: 'x-request-id',
@@ -87,6 +88,7 @@ export async function buildApp({
   await app.register(authPlugin);
   await app.register(domainEvents);
   await app.register(paywall);
+  await app.register(sharedCounters);
   await app.register(rateLimits);
   await app.register(staticSite);
   await app.register(inlineFeed);
@@ -111,7 +113,7 @@ export async function buildApp({
   await app.register(adminRoutes);
   await app.register(userSearchRoutes);
   await app.register(sitemapRoutes);
-  await app.register(realtime, realtimeOptions);
+  await app.register(realtime, { prefix: config.redisPrefix, ...realtimeOptions });
   await app.register(followRoutes);
   await app.register(notificationRoutes);
   await app.register(messageRoutes);

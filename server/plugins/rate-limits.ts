@@ -3,7 +3,11 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { errorText } from '../../contract/messages.ts';
 
-/** Per minute, per signed-in user or per address: writes are held tighter than reads. */
+/**
+ * Per minute, per signed-in user or per address: writes are held tighter than reads. With
+ * REDIS_URL the counts live in Redis (the plugin's own atomic script), so every instance
+ * enforces one shared limit; otherwise in memory.
+ */
 export const RATE_LIMITS = { readsPerMinute: 1200, writesPerMinute: 120 };
 
 const isWrite = (method: string) => method !== 'GET' && method !== 'HEAD' && method !== 'OPTIONS';
@@ -13,6 +17,13 @@ async function rateLimits(app: FastifyInstance) {
   await app.register(rateLimit, {
     global: true,
     timeWindow: '1 minute',
+    ...(app.countersRedis && {
+      redis: app.countersRedis,
+      nameSpace: `${app.config.redisPrefix}:rate:`,
+      // A Redis outage should not take the whole API down with it: requests go through
+      // unlimited until it is back, and the connection error is logged.
+      skipOnError: true,
+    }),
     max: (request) =>
       isWrite(request.method) ? RATE_LIMITS.writesPerMinute : RATE_LIMITS.readsPerMinute,
     keyGenerator: (request) => {
@@ -29,4 +40,4 @@ async function rateLimits(app: FastifyInstance) {
   });
 }
 
-export default fp(rateLimits, { name: 'rate-limits', dependencies: ['auth'] });
+export default fp(rateLimits, { name: 'rate-limits', dependencies: ['auth', 'shared-counters'] });

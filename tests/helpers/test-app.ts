@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import type { DestinationStream } from 'pino';
 import { buildApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
 import type { Config } from '../../server/config.ts';
@@ -54,10 +55,14 @@ async function createPostgresDatabase(): Promise<{ url: string; drop: () => Prom
   };
 }
 
-/** Builds the real app on a fresh database and a temporary data folder. */
+/**
+ * Builds the real app on a fresh database and a temporary data folder; with `logStream` its
+ * log lines go there (otherwise it does not log).
+ */
 export async function createTestApp(
   kind: TestDatabaseKind = 'sqlite',
   overrides: Partial<Config> = {},
+  { logStream }: { logStream?: DestinationStream } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'vibe-test-'));
   const postgres = kind === 'postgres' ? await createPostgresDatabase() : null;
@@ -70,7 +75,7 @@ export async function createTestApp(
     { dataDir, webRoot: null, databaseUrl: postgres?.url ?? null, ...overrides },
   );
   const database = openDatabase(config);
-  const app = await buildApp({ config, database, logger: false });
+  const app = await buildApp({ config, database, logger: Boolean(logStream), logStream });
   await app.ready();
   return {
     app,

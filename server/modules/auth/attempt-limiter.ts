@@ -1,71 +1,68 @@
 import { fillText } from '../../../contract/messages.ts';
 import { tooManyRequests } from '../../lib/errors.ts';
+import type { AttemptStore } from './attempt-store.ts';
 
-/**
- * Counts attempts (failed logins, reset mails) per key and per address in a sliding window.
- * In memory: the embedded default is a single instance, and a scaled-out deployment keeps the
- * same limits per instance.
- */
+/** At most `maxPerKey` attempts per key and `maxPerAddress` per client address in a window. */
 export interface AttemptLimits {
   windowMs: number;
   maxPerKey: number;
   maxPerAddress: number;
 }
 
-/** Failed sign-ins: 5 per account and 30 per address in 15 minutes. */
+/**
+ * Guesses at one account (its password, an SMS code, the old password in settings): 5 per
+ * account and 30 per address in 15 minutes. The account is counted whatever name was typed.
+ */
 export const LOGIN_LIMITS: AttemptLimits = {
   windowMs: 15 * 60 * 1000,
   maxPerKey: 5,
   maxPerAddress: 30,
 };
 
-export function createAttemptLimiter(options: AttemptLimits) {
-  const attempts = new Map<string, number[]>();
+/** The key every guess at an account's secrets is counted under, however it was named. */
+export const accountAttemptKey = (userId: number) => `user:${userId}`;
 
-  const recent = (key: string, now: number) => {
-    const kept = (attempts.get(key) ?? []).filter((at) => now - at < options.windowMs);
-    if (kept.length === 0) attempts.delete(key);
-    else attempts.set(key, kept);
-    return kept;
-  };
+/** A counted attempt; a successful one is taken back so it does not hold the limits. */
+export interface Attempt {
+  succeeded(): Promise<void>;
+}
 
-  const waitFor = (key: string, max: number, now: number) => {
-    const list = recent(key, now);
-    return list.length >= max ? options.windowMs - (now - list[list.length - max]!) : 0;
-  };
+/**
+ * Counts attempts per key and per address in the shared attempt store. `name` separates the
+ * kinds of attempt; limiters with the same name share their counters.
+ */
+export function createAttemptLimiter(store: AttemptStore, name: string, options: AttemptLimits) {
+  const keyBucket = (key: string) => `${name}:k:${key.toLowerCase()}`;
+  const addressBucket = (address: string) => `${name}:i:${address}`;
 
-  const keyOf = (key: string) => `k:${key.toLowerCase()}`;
-
-  const limiter = {
-    /** Milliseconds to wait before another attempt is allowed; 0 when allowed. */
-    retryAfter(key: string, address: string, now = Date.now()): number {
-      return Math.max(
-        waitFor(keyOf(key), options.maxPerKey, now),
-        waitFor(`i:${address}`, options.maxPerAddress, now),
-      );
-    },
+  return {
     /**
-     * Throws a 429 whose message (a template with {seconds} or {minutes}) says how long to wait.
+     * Counts the attempt before any work is done on it, or throws a 429 whose message (a
+     * template with {seconds} or {minutes}) says how long to wait. Counting first is what
+     * keeps attempts sent all at once within the limit.
      */
-    assertAllowed(key: string, address: string, template: string, now = Date.now()) {
-      const wait = limiter.retryAfter(key, address, now);
-      if (wait <= 0) return;
-      const seconds = Math.ceil(wait / 1000);
-      throw tooManyRequests(
-        fillText(template, { seconds, minutes: Math.ceil(seconds / 60) }),
-        seconds,
-      );
-    },
-    record(key: string, address: string, now = Date.now()) {
-      for (const bucket of [keyOf(key), `i:${address}`]) {
-        attempts.set(bucket, [...recent(bucket, now), now]);
+    async reserve(key: string, address: string, template: string, now = Date.now()) {
+      const buckets = [
+        { key: keyBucket(key), max: options.maxPerKey, windowMs: options.windowMs },
+        { key: addressBucket(address), max: options.maxPerAddress, windowMs: options.windowMs },
+      ];
+      const reservation = await store.reserve(buckets, now);
+      if (reservation.waitMs > 0) {
+        const seconds = Math.ceil(reservation.waitMs / 1000);
+        throw tooManyRequests(
+          fillText(template, { seconds, minutes: Math.ceil(seconds / 60) }),
+          seconds,
+        );
       }
-    },
-    clear(key: string) {
-      attempts.delete(keyOf(key));
+      return {
+        // The key's earlier failures are forgiven too: the one who got in knew the secret.
+        succeeded: async () => {
+          await store.release([buckets[1]!.key], reservation.id);
+          await store.clear(buckets[0]!.key);
+        },
+      } satisfies Attempt;
     },
   };
-  return limiter;
 }
 
 export type AttemptLimiter = ReturnType<typeof createAttemptLimiter>;

@@ -4,7 +4,7 @@ import { errorText } from '../../../contract/messages.ts';
 import { AppError, conflict, notFound } from '../../lib/errors.ts';
 import { createUserRepository } from '../users/user-repository.ts';
 import type { UserRow } from '../users/user-repository.ts';
-import { createAttemptLimiter, LOGIN_LIMITS } from './attempt-limiter.ts';
+import { accountAttemptKey, createAttemptLimiter, LOGIN_LIMITS } from './attempt-limiter.ts';
 import type { ClientInfo } from './client-info.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { presentCurrentUser } from './present-current-user.ts';
@@ -15,7 +15,7 @@ export function createAuthService(app: FastifyInstance) {
   const users = createUserRepository(app.db);
   const sessions = createSessionRepository(app.db);
   const issueSession = createSessionIssuer(app);
-  const loginLimiter = createAttemptLimiter(LOGIN_LIMITS);
+  const loginLimiter = createAttemptLimiter(app.attempts, 'login', LOGIN_LIMITS);
 
   async function assertAvailable(changes: { username?: string; email?: string }, selfId?: number) {
     if (changes.username) {
@@ -44,19 +44,20 @@ export function createAuthService(app: FastifyInstance) {
     },
 
     async login(account: string, password: string, client: ClientInfo): Promise<AuthResponse> {
-      loginLimiter.assertAllowed(account, client.ip, errorText.tooManyLoginAttempts);
       const user = account.includes('@')
         ? await users.findByEmail(account)
         : await users.findByUsername(account);
-      if (!user) {
-        loginLimiter.record(account, client.ip);
-        throw notFound(errorText.userNotFound);
-      }
+      // Counted per account whichever of its names was typed; an unknown name by what was typed.
+      const attempt = await loginLimiter.reserve(
+        user ? accountAttemptKey(user.id) : `name:${account}`,
+        client.ip,
+        errorText.tooManyLoginAttempts,
+      );
+      if (!user) throw notFound(errorText.userNotFound);
       if (!user.password_hash || !(await verifyPassword(user.password_hash, password))) {
-        loginLimiter.record(account, client.ip);
         throw new AppError(401, errorText.wrongPassword);
       }
-      loginLimiter.clear(account);
+      await attempt.succeeded();
       return issueSession(user, client);
     },
 

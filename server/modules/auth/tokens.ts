@@ -20,10 +20,16 @@ export async function signToken(secret: Uint8Array, claims: TokenClaims, now = D
     .sign(secret);
 }
 
-/** Returns null for any token that is malformed, forged or expired. */
+/**
+ * Returns null for any token that is malformed, forged, expired or without an expiry: `exp` is
+ * required, because a token without one would outlive any leak of it.
+ */
 export async function verifyToken(secret: Uint8Array, token: string): Promise<TokenClaims | null> {
   try {
-    const { payload } = await jwtVerify(token, secret, { algorithms: ['HS256'] });
+    const { payload } = await jwtVerify(token, secret, {
+      algorithms: ['HS256'],
+      requiredClaims: ['exp', 'sub'],
+    });
     const userId = Number(payload.sub);
     if (!Number.isSafeInteger(userId) || typeof payload.sid !== 'string') return null;
     return { userId, sessionId: payload.sid };

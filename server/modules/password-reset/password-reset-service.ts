@@ -31,7 +31,7 @@ export function createPasswordResetService(app: FastifyInstance, mailer: Mailer)
   const users = createUserRepository(app.db);
   const resets = createPasswordResetRepository(app.db);
   const sessions = createSessionRepository(app.db);
-  const limiter = createAttemptLimiter(RESET_MAIL_LIMITS);
+  const limiter = createAttemptLimiter(app.attempts, 'reset-mail', RESET_MAIL_LIMITS);
 
   return {
     /**
@@ -40,8 +40,7 @@ export function createPasswordResetService(app: FastifyInstance, mailer: Mailer)
      */
     async requestReset(email: string, ip: string, now = Date.now()) {
       const address = email.toLowerCase();
-      limiter.assertAllowed(address, ip, errorText.resetTooFrequent, now);
-      limiter.record(address, ip, now);
+      await limiter.reserve(address, ip, errorText.resetTooFrequent, now);
       const user = await users.findByEmail(address);
       if (!user?.email) return { success: true };
       const token = randomBytes(32).toString('base64url');

@@ -4,7 +4,7 @@ import { startFakeAliyunSms } from '../../../tests/fakes/fake-aliyun-sms.ts';
 import type { FakeAliyunSms } from '../../../tests/fakes/fake-aliyun-sms.ts';
 import { createTestApp, registerUser, testDatabases } from '../../../tests/helpers/test-app.ts';
 import type { TestApp } from '../../../tests/helpers/test-app.ts';
-import { chinaDayStart } from './verification-codes.ts';
+import { chinaDayStart, CODE_DAILY_LIMITS, codeResendKey } from './verification-codes.ts';
 
 let phoneCounter = 0;
 /** A fresh mainland number per call, so tests never share a phone. */
@@ -60,13 +60,18 @@ describe.each(testDatabases)('phone sign-in on %s', (kind) => {
     return { response, code: sms.lastCode(phone) };
   }
 
-  /** Moves the phone's codes back in time so the once-a-minute rule lets another one out. */
-  const ageCodes = (phone: string, byMs: number) =>
-    t.app.db
+  /**
+   * Moves the phone's codes back in time and forgets its last send, as if a minute had passed,
+   * so the once-a-minute rule lets another one out.
+   */
+  const ageCodes = async (phone: string, byMs: number) => {
+    await t.app.db
       .updateTable('verification_codes')
       .set((eb) => ({ created_at: eb('created_at', '-', byMs) }))
       .where('phone', '=', phone)
       .execute();
+    await t.app.attempts.clear(codeResendKey(phone));
+  };
 
   async function registerByPhone(ip = freshAddress()) {
     const phone = freshPhone();
@@ -283,22 +288,10 @@ describe.each(testDatabases)('phone sign-in on %s', (kind) => {
 
   it('caps codes per phone and per address each day', async () => {
     const phone = freshPhone();
-    const earlier = Math.max(chinaDayStart(Date.now()), Date.now() - 10 * 60 * 1000);
-    await t.app.db
-      .insertInto('verification_codes')
-      .values(
-        Array.from({ length: 10 }, (_, index) => ({
-          phone,
-          purpose: 'register',
-          code_hash: 'f'.repeat(64),
-          attempts: 0,
-          ip: `10.9.9.${index}`,
-          expires_at: earlier,
-          used_at: earlier,
-          created_at: earlier - 1 - index,
-        })),
-      )
-      .execute();
+    for (let sent = 0; sent < CODE_DAILY_LIMITS.perPhone; sent += 1) {
+      expect((await sendCode(phone, 'register', freshAddress())).response.statusCode).toBe(200);
+      await ageCodes(phone, 2 * 60 * 1000);
+    }
     const perPhone = await sendCode(phone, 'register', freshAddress());
     expect(perPhone.response.statusCode).toBe(429);
     expect(perPhone.response.json().error).toMatch(
@@ -307,26 +300,27 @@ describe.each(testDatabases)('phone sign-in on %s', (kind) => {
     const until = Number(perPhone.response.headers['retry-after']);
     expect(until).toBeGreaterThan(0);
     expect(until).toBeLessThanOrEqual(24 * 3600);
+    expect(until).toBeLessThanOrEqual(
+      (chinaDayStart(Date.now()) + 24 * 3600 * 1000 - Date.now()) / 1000 + 1,
+    );
 
     const busyAddress = freshAddress();
-    await t.app.db
-      .insertInto('verification_codes')
-      .values(
-        Array.from({ length: 30 }, (_, index) => ({
-          phone: `1370000${String(index).padStart(4, '0')}`,
-          purpose: 'register',
-          code_hash: 'f'.repeat(64),
-          attempts: 0,
-          ip: busyAddress,
-          expires_at: earlier,
-          used_at: earlier,
-          created_at: earlier - 1 - index,
-        })),
-      )
-      .execute();
+    for (let sent = 0; sent < CODE_DAILY_LIMITS.perAddress; sent += 1) {
+      expect((await sendCode(freshPhone(), 'register', busyAddress)).response.statusCode).toBe(200);
+    }
     const perAddress = await sendCode(freshPhone(), 'register', busyAddress);
     expect(perAddress.response.statusCode).toBe(429);
     expect(perAddress.response.json().error).toMatch(/^今日验证码发送次数已达上限/);
+  });
+
+  it('counts sends that arrive together once each', async () => {
+    const phone = freshPhone();
+    const ip = freshAddress();
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => sendCode(phone, 'register', ip)),
+    );
+    expect(answers.filter(({ response }) => response.statusCode === 200)).toHaveLength(1);
+    expect(answers.filter(({ response }) => response.statusCode === 429)).toHaveLength(9);
   });
 
   it('answers the statuses of SPEC.md for unknown and taken phones and bad input', async () => {

@@ -9,7 +9,7 @@ import type {
   SendCodeResponse,
 } from '../../../contract/phone.ts';
 import { badRequest, conflict, notFound, unauthorized } from '../../lib/errors.ts';
-import { createAttemptLimiter, LOGIN_LIMITS } from '../auth/attempt-limiter.ts';
+import { accountAttemptKey, createAttemptLimiter, LOGIN_LIMITS } from '../auth/attempt-limiter.ts';
 import type { ClientInfo } from '../auth/client-info.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { presentCurrentUser } from '../auth/present-current-user.ts';
@@ -21,8 +21,9 @@ import type { VerificationCodes } from './verification-codes.ts';
 export function createPhoneService(app: FastifyInstance, codes: VerificationCodes) {
   const users = createUserRepository(app.db);
   const issueSession = createSessionIssuer(app);
-  // Guessing codes across many fresh codes is held back like guessing passwords.
-  const loginLimiter = createAttemptLimiter(LOGIN_LIMITS);
+  // Guessing codes across many fresh codes is held back like guessing passwords, and shares
+  // the account's budget with them.
+  const loginLimiter = createAttemptLimiter(app.attempts, 'login', LOGIN_LIMITS);
 
   async function assertRegistrable(body: PhoneRegisterBody) {
     // SPEC.md: phone registration answers problems as 400 with a message the page shows.
@@ -37,7 +38,7 @@ export function createPhoneService(app: FastifyInstance, codes: VerificationCode
       ip: string,
     ): Promise<SendCodeResponse> {
       if (body.type === 'bind' && !viewer) throw unauthorized(errorText.loginRequired);
-      await codes.assertCanSend(body.phone, ip);
+      await codes.reserveSend(body.phone, ip);
       const owner = await users.findByPhone(body.phone);
       if (body.type === 'login' && !owner) throw notFound(errorText.phoneNotRegistered);
       if (body.type !== 'login' && owner) throw conflict(errorText.phoneTaken);
@@ -46,20 +47,15 @@ export function createPhoneService(app: FastifyInstance, codes: VerificationCode
     },
 
     async login(body: PhoneLoginBody, client: ClientInfo): Promise<AuthResponse> {
-      const key = `phone:${body.phone}`;
-      loginLimiter.assertAllowed(key, client.ip, errorText.tooManyLoginAttempts);
       const user = await users.findByPhone(body.phone);
-      if (!user) {
-        loginLimiter.record(key, client.ip);
-        throw notFound(errorText.phoneNotRegistered);
-      }
-      try {
-        await codes.consume(body.phone, 'login', body.verificationCode, 401);
-      } catch (error) {
-        loginLimiter.record(key, client.ip);
-        throw error;
-      }
-      loginLimiter.clear(key);
+      const attempt = await loginLimiter.reserve(
+        user ? accountAttemptKey(user.id) : `phone:${body.phone}`,
+        client.ip,
+        errorText.tooManyLoginAttempts,
+      );
+      if (!user) throw notFound(errorText.phoneNotRegistered);
+      await codes.consume(body.phone, 'login', body.verificationCode, 401);
+      await attempt.succeeded();
       return issueSession(user, client);
     },
 

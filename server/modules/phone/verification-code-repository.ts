@@ -41,27 +41,6 @@ export function createVerificationCodeRepository(db: Kysely<Database>) {
       });
     },
 
-    async lastSentAt(phone: string): Promise<number | null> {
-      const row = await db
-        .selectFrom('verification_codes')
-        .select((eb) => eb.fn.max('created_at').as('at'))
-        .where('phone', '=', phone)
-        .executeTakeFirst();
-      return row?.at === null || row?.at === undefined ? null : Number(row.at);
-    },
-
-    /** Codes sent since `since`, to one phone or from one address (both are indexed). */
-    async countSince(by: { phone: string } | { ip: string }, since: number): Promise<number> {
-      const row = await db
-        .selectFrom('verification_codes')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .$if('phone' in by, (qb) => qb.where('phone', '=', (by as { phone: string }).phone))
-        .$if('ip' in by, (qb) => qb.where('ip', '=', (by as { ip: string }).ip))
-        .where('created_at', '>=', since)
-        .executeTakeFirstOrThrow();
-      return Number(row.n);
-    },
-
     /** The one code that may still be used for this phone and purpose. */
     findOpen(
       phone: string,
@@ -83,12 +62,22 @@ export function createVerificationCodeRepository(db: Kysely<Database>) {
         .executeTakeFirst();
     },
 
-    async recordWrongGuess(id: number) {
-      await db
+    /**
+     * Counts a guess at the code and says whether it may be checked, in one statement: the row
+     * lock makes concurrent guesses (on PostgreSQL as on SQLite) take turns, so no more than
+     * `maxAttempts` guesses are ever compared, however many arrive at once.
+     */
+    async claimGuess(id: number, maxAttempts: number, now: number): Promise<boolean> {
+      const claimed = await db
         .updateTable('verification_codes')
         .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
         .where('id', '=', id)
-        .execute();
+        .where('attempts', '<', maxAttempts)
+        .where('used_at', 'is', null)
+        .where('expires_at', '>', now)
+        .returning('id')
+        .executeTakeFirst();
+      return claimed !== undefined;
     },
 
     /** True for the one caller that used the code; a concurrent replay gets false. */

@@ -9,6 +9,7 @@ import {
 } from '../../../contract/phone.ts';
 import type { CodePurpose } from '../../../contract/phone.ts';
 import { AppError, tooManyRequests } from '../../lib/errors.ts';
+import type { AttemptBucket } from '../auth/attempt-store.ts';
 import type { SmsProvider } from '../sms/sms-provider.ts';
 import { createVerificationCodeRepository } from './verification-code-repository.ts';
 
@@ -23,6 +24,22 @@ export function chinaDayStart(now: number): number {
   return Math.floor((now + CHINA_OFFSET_MS) / DAY_MS) * DAY_MS - CHINA_OFFSET_MS;
 }
 
+/** The once-a-minute counter of a phone's code sends. */
+export const codeResendKey = (phone: string) => `sms-resend:${phone}`;
+
+/**
+ * The counters a code send goes into. The daily ones are named by their China day, so each
+ * counts one calendar day however the sliding window falls.
+ */
+export function codeSendBuckets(phone: string, ip: string, now: number): AttemptBucket[] {
+  const day = chinaDayStart(now);
+  return [
+    { key: codeResendKey(phone), max: 1, windowMs: CODE_RESEND_MS },
+    { key: `sms-day:phone:${phone}:${day}`, max: CODE_DAILY_LIMITS.perPhone, windowMs: DAY_MS },
+    { key: `sms-day:ip:${ip}:${day}`, max: CODE_DAILY_LIMITS.perAddress, windowMs: DAY_MS },
+  ];
+}
+
 /**
  * Six-digit SMS codes: made, rate limited, stored only as an HMAC (keyed with the server
  * secret, so a leaked table does not give the codes away) and spent once.
@@ -35,23 +52,24 @@ export function createVerificationCodes(app: FastifyInstance, sms: SmsProvider) 
   return {
     delivery: sms.delivery,
 
-    /** One code a minute per phone; a daily cap per phone and per address. */
-    async assertCanSend(phone: string, ip: string, now = Date.now()) {
-      const last = await codes.lastSentAt(phone);
-      if (last !== null && now - last < CODE_RESEND_MS) {
-        const seconds = Math.ceil((CODE_RESEND_MS - (now - last)) / 1000);
+    /**
+     * Counts a send (one code a minute per phone; a daily cap per phone and per address) or
+     * throws a 429. Checked and counted in one step of the attempt store, so sends that arrive
+     * together, on one instance or several, cannot all pass the check.
+     */
+    async reserveSend(phone: string, ip: string, now = Date.now()) {
+      const { waitMs, fullBucket } = await app.attempts.reserve(
+        codeSendBuckets(phone, ip, now),
+        now,
+      );
+      if (waitMs === 0) return;
+      if (fullBucket === 0) {
+        const seconds = Math.ceil(waitMs / 1000);
         throw tooManyRequests(fillText(errorText.codeTooFrequent, { seconds }), seconds);
       }
-      const dayStart = chinaDayStart(now);
-      const [byPhone, byAddress] = await Promise.all([
-        codes.countSince({ phone }, dayStart),
-        codes.countSince({ ip }, dayStart),
-      ]);
-      if (byPhone >= CODE_DAILY_LIMITS.perPhone || byAddress >= CODE_DAILY_LIMITS.perAddress) {
-        const seconds = Math.ceil((dayStart + DAY_MS - now) / 1000);
-        const hours = Math.ceil(seconds / 3600);
-        throw tooManyRequests(fillText(errorText.codeDailyLimit, { hours }), seconds);
-      }
+      const seconds = Math.ceil((chinaDayStart(now) + DAY_MS - now) / 1000);
+      const hours = Math.ceil(seconds / 3600);
+      throw tooManyRequests(fillText(errorText.codeDailyLimit, { hours }), seconds);
     },
 
     async issue(phone: string, purpose: CodePurpose, ip: string, now = Date.now()) {
@@ -67,7 +85,7 @@ export function createVerificationCodes(app: FastifyInstance, sms: SmsProvider) 
       try {
         await sms.sendCode(phone, code);
       } catch (error) {
-        // The row still counts towards the limits, but a code nobody received must not work.
+        // The send still counts towards the limits, but a code nobody received must not work.
         await codes.markUsed(id, now);
         app.log.error({ err: error, phone }, 'sms provider refused the verification code');
         throw new AppError(502, errorText.sendCodeFailed);
@@ -86,10 +104,13 @@ export function createVerificationCodes(app: FastifyInstance, sms: SmsProvider) 
       now = Date.now(),
     ) {
       const open = await codes.findOpen(phone, purpose, CODE_MAX_ATTEMPTS, now);
-      if (!open) throw new AppError(status, errorText.codeExpired);
+      // The guess is counted before it is compared: a guess that finds no attempt left is
+      // never checked.
+      if (!open || !(await codes.claimGuess(open.id, CODE_MAX_ATTEMPTS, now))) {
+        throw new AppError(status, errorText.codeExpired);
+      }
       const expected = Buffer.from(open.code_hash, 'hex');
       if (!timingSafeEqual(expected, hashCode(phone, purpose, code))) {
-        await codes.recordWrongGuess(open.id);
         throw new AppError(status, errorText.codeWrong);
       }
       if (!(await codes.markUsed(open.id, now))) throw new AppError(status, errorText.codeExpired);

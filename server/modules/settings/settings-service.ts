@@ -7,7 +7,7 @@ import type {
 } from '../../../contract/settings.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import type { Viewer } from '../../plugins/auth.ts';
-import { createAttemptLimiter, LOGIN_LIMITS } from '../auth/attempt-limiter.ts';
+import { accountAttemptKey, createAttemptLimiter, LOGIN_LIMITS } from '../auth/attempt-limiter.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { createSessionRepository } from '../auth/session-repository.ts';
 import { createUserRepository } from '../users/user-repository.ts';
@@ -19,7 +19,7 @@ export function createSettingsService(app: FastifyInstance) {
   const users = createUserRepository(app.db);
   const sessions = createSessionRepository(app.db);
   // A stolen session must not become a way to guess the password.
-  const oldPasswordLimiter = createAttemptLimiter(LOGIN_LIMITS);
+  const oldPasswordLimiter = createAttemptLimiter(app.attempts, 'login', LOGIN_LIMITS);
 
   return {
     /**
@@ -29,14 +29,16 @@ export function createSettingsService(app: FastifyInstance) {
     async changePassword(viewer: Viewer, body: ChangePasswordBody, ip: string) {
       const current = viewer.row.password_hash;
       if (current) {
-        const key = `user:${viewer.id}`;
-        oldPasswordLimiter.assertAllowed(key, ip, errorText.tooManyLoginAttempts);
         if (!body.oldPassword) throw badRequest(errorText.oldPasswordRequired);
+        const attempt = await oldPasswordLimiter.reserve(
+          accountAttemptKey(viewer.id),
+          ip,
+          errorText.tooManyLoginAttempts,
+        );
         if (!(await verifyPassword(current, body.oldPassword))) {
-          oldPasswordLimiter.record(key, ip);
           throw badRequest(errorText.oldPasswordWrong);
         }
-        oldPasswordLimiter.clear(key);
+        await attempt.succeeded();
       }
       await users.update(viewer.id, { password_hash: await hashPassword(body.newPassword) });
       await sessions.revokeOthers(viewer.id, viewer.sessionId);
