@@ -163,7 +163,7 @@ describe('people in real time', () => {
     await pageA.getByRole('contentinfo').getByRole('button', { name: '帮助与反馈' }).click();
     const dialog = pageA.getByRole('dialog', { name: '帮助与反馈' });
     await dialog.getByRole('button', { name: '提交反馈' }).click();
-    await dialog.getByText('请描述您遇到的问题或建议').waitFor();
+    await dialog.getByText('请描述你遇到的问题或建议').waitFor();
 
     await dialog.getByText('界面建议').click();
     await dialog.getByLabel('问题描述').fill('夜间模式下通知面板的分隔线有点淡。');
@@ -172,7 +172,7 @@ describe('people in real time', () => {
     await expect(dialog.getByRole('img', { name: /截图/ }).count()).resolves.toBe(2);
     await dialog.getByLabel('联系方式（可选）').fill('alice@example.com');
     await dialog.getByRole('button', { name: '提交反馈' }).click();
-    await pageA.getByText('反馈已提交，感谢您的支持').waitFor();
+    await pageA.getByText('反馈已提交，感谢你的支持').waitFor();
     await dialog.waitFor({ state: 'detached' });
 
     const admin = await api<Account>('POST', '/api/auth/login', undefined, {
