@@ -82,13 +82,14 @@ export default function MessagesPanel({ open, onClose }: MessagesPanelProps) {
             {list}
           </nav>
           <section className={styles.inboxThread} aria-label={messageTexts.threadLabel}>
-            {thread ?? (
-              <EmptyState
-                icon={<MessagesSquare size={28} />}
-                title={messageTexts.pickTitle}
-                description={messageTexts.pickDescription}
-              />
-            )}
+            {thread ??
+              (inbox.conversations.length > 0 && (
+                <EmptyState
+                  icon={<MessagesSquare size={28} />}
+                  title={messageTexts.pickTitle}
+                  description={messageTexts.pickDescription}
+                />
+              ))}
           </section>
         </div>
       </Modal>
