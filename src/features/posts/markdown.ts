@@ -1,6 +1,6 @@
 import MarkdownIt from 'markdown-it';
 import type { MarkdownIt as MarkdownRenderer } from 'markdown-it';
-import { postTexts } from './texts';
+import { markdownTexts } from './markdown-texts';
 
 /** Turns a fenced code block into highlighted HTML ('' leaves it plain). */
 export type Highlight = (code: string, language: string) => string;
@@ -43,7 +43,7 @@ function createMarkdown(highlight: Highlight | undefined): MarkdownRenderer {
   markdown.renderer.rules.fence = (tokens, index, options, env, self) => {
     const html = renderFence ? renderFence(tokens, index, options, env, self) : '';
     const language = tokens[index].info.trim().split(/\s+/)[0] ?? '';
-    const label = markdown.utils.escapeHtml(postTexts.codeBlock(language));
+    const label = markdown.utils.escapeHtml(markdownTexts.codeBlock(language));
     return html.replace(/^<pre/, `<pre tabindex="0" role="region" aria-label="${label}"`);
   };
   return markdown;

@@ -24,7 +24,6 @@ export const postTexts = {
   unfavorite: '取消收藏',
   comment: '评论',
   share: '分享',
-  codeBlock: (language: string) => (language ? `${language} 代码` : '代码'),
   linkCopied: '链接已复制',
   shareFailed: '无法分享，请手动复制地址栏中的链接',
   edit: '编辑',

@@ -3,21 +3,20 @@ import { describe, expect, it, vi } from 'vitest';
 import type { Conversation } from '../../../../contract/message';
 import { ConversationList } from './conversation-list';
 
-const conversation = (id: string, username: string, content: string): Conversation =>
-  ({
-    user: { id, username, avatar: null },
-    lastMessage: {
-      _id: `m${id}`,
-      id: `m${id}`,
-      senderId: id,
-      recipientId: 'me',
-      content,
-      createdAt: '2026-05-01T08:00:00.000Z',
-      readAt: null,
-    },
-    unreadCount: 1,
-    updatedAt: '2026-05-01T08:00:00.000Z',
-  }) as Conversation;
+const conversation = (id: string, username: string, content: string): Conversation => ({
+  user: { id, _id: id, username, avatar: '', isPremium: false },
+  lastMessage: {
+    _id: `m${id}`,
+    id: `m${id}`,
+    senderId: id,
+    recipientId: 'me',
+    content,
+    createdAt: '2026-05-01T08:00:00.000Z',
+    readAt: null,
+  },
+  unreadCount: 1,
+  updatedAt: '2026-05-01T08:00:00.000Z',
+});
 
 const conversations = [
   conversation('1', '代码诗人', '在吗'),
