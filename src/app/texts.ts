@@ -13,6 +13,7 @@ export const shellTexts = {
     remove: (term: string) => `删除搜索记录“${term}”`,
     hot: '热门搜索',
     hint: '按回车搜索',
+    suggestions: '搜索建议',
   },
   publish: '发布笔记',
   notifications: '通知',

@@ -70,10 +70,10 @@ describe('the network notice', () => {
 });
 
 describe('toaster settings', () => {
-  it('are top right, 3 s, 8 px from the top', () => {
+  it('are top right, 3 s, 8 px below the header', () => {
     expect(toasterSettings).toEqual({
       position: 'top-right',
-      containerStyle: { top: 8 },
+      containerStyle: { top: 'calc(var(--header-height) + 8px)' },
       toastOptions: { duration: 3_000 },
     });
   });

@@ -67,9 +67,12 @@ export const notify = {
   },
 };
 
-/** The <Toaster> settings of SPEC.md section 9 (top right, 3 s, 8 px from the top). */
+/**
+ * The <Toaster> settings of SPEC.md section 9: top right, 3 s, 8 px from the top of the page
+ * below the sticky header, so a toast never covers the avatar or the bell.
+ */
 export const toasterSettings = {
   position: 'top-right',
-  containerStyle: { top: TOAST_TOP_OFFSET_PX },
+  containerStyle: { top: `calc(var(--header-height) + ${TOAST_TOP_OFFSET_PX}px)` },
   toastOptions: { duration: TOAST_DURATION_MS },
 } satisfies ToasterProps;

@@ -136,8 +136,8 @@ describe('notes', () => {
     const home = await visitor.newPage();
     await home.goto('/');
     await card(home).waitFor();
-    await home.getByRole('searchbox', { name: '搜索笔记' }).fill(`zq${stamp}`);
-    await home.getByRole('searchbox', { name: '搜索笔记' }).press('Enter');
+    await home.getByRole('combobox', { name: '搜索笔记' }).fill(`zq${stamp}`);
+    await home.getByRole('combobox', { name: '搜索笔记' }).press('Enter');
     await home.waitForURL(/\/search\?search=/);
     await home.getByText('找到 1 篇相关笔记').waitFor();
     await card(home).waitFor();

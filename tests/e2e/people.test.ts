@@ -121,7 +121,10 @@ describe('people in real time', () => {
     await pageA.goto(`/profile/${b.user.id}`);
     // The profile's own 私信 button (the header's envelope has the same name).
     await pageA.getByRole('main').getByRole('button', { name: '私信', exact: true }).click();
-    const thread = pageA.getByRole('dialog', { name: '私信' });
+    // At this width the panel is the two-pane inbox: the thread is its 聊天记录 pane.
+    const thread = pageA
+      .getByRole('dialog', { name: '私信' })
+      .getByRole('region', { name: '聊天记录' });
     await thread.getByRole('link', { name: `查看 ${b.user.username} 的主页` }).waitFor();
     await thread.getByRole('textbox', { name: '输入私信' }).fill('你好 Bob，这是一条实时私信');
     await thread.getByRole('textbox', { name: '输入私信' }).press('Enter');
@@ -136,7 +139,8 @@ describe('people in real time', () => {
     await envelope(pageB).click();
     const inbox = pageB.getByRole('dialog', { name: '私信' });
     await inbox.getByRole('button', { name: new RegExp(a.user.username) }).click();
-    await inbox.getByText('你好 Bob，这是一条实时私信').waitFor();
+    const threadB = inbox.getByRole('region', { name: '聊天记录' });
+    await threadB.getByText('你好 Bob，这是一条实时私信').waitFor();
     await pageB.waitForFunction(
       () => document.querySelector('header [aria-label="私信"]') !== null,
       undefined,
@@ -144,8 +148,8 @@ describe('people in real time', () => {
     );
 
     // B answers; A, still in the thread, sees it arrive.
-    await inbox.getByRole('textbox', { name: '输入私信' }).fill('收到，谢谢！');
-    await inbox.getByRole('button', { name: '发送' }).click();
+    await threadB.getByRole('textbox', { name: '输入私信' }).fill('收到，谢谢！');
+    await threadB.getByRole('button', { name: '发送' }).click();
     await thread.getByText('收到，谢谢！').waitFor({ timeout: 5000 });
   });
 
@@ -163,7 +167,7 @@ describe('people in real time', () => {
     await pageA.getByRole('contentinfo').getByRole('button', { name: '帮助与反馈' }).click();
     const dialog = pageA.getByRole('dialog', { name: '帮助与反馈' });
     await dialog.getByRole('button', { name: '提交反馈' }).click();
-    await dialog.getByText('请描述您遇到的问题或建议').waitFor();
+    await dialog.getByText('请描述你遇到的问题或建议').waitFor();
 
     await dialog.getByText('界面建议').click();
     await dialog.getByLabel('问题描述').fill('夜间模式下通知面板的分隔线有点淡。');
@@ -172,7 +176,7 @@ describe('people in real time', () => {
     await expect(dialog.getByRole('img', { name: /截图/ }).count()).resolves.toBe(2);
     await dialog.getByLabel('联系方式（可选）').fill('alice@example.com');
     await dialog.getByRole('button', { name: '提交反馈' }).click();
-    await pageA.getByText('反馈已提交，感谢您的支持').waitFor();
+    await pageA.getByText('反馈已提交，感谢你的支持').waitFor();
     await dialog.waitFor({ state: 'detached' });
 
     const admin = await api<Account>('POST', '/api/auth/login', undefined, {

@@ -126,7 +126,7 @@ describe('app shell', () => {
     await page.goto('/');
     const tabs = page.getByRole('navigation', { name: '主导航' });
     await tabs.waitFor();
-    await expect(page.getByRole('searchbox').isVisible()).resolves.toBe(false);
+    await expect(page.getByRole('combobox', { name: '搜索笔记' }).isVisible()).resolves.toBe(false);
     await tabs.getByRole('button', { name: '我' }).click();
     const sheet = page.getByRole('dialog', { name: '登录氛围笔记' });
     await sheet.waitFor();

@@ -169,6 +169,8 @@ describe('signing in', () => {
     await dialog.getByText('该手机号未注册').waitFor();
     await dialog.getByRole('link', { name: '用手机号注册' }).click();
     await page.waitForURL((url) => url.pathname === '/register');
+    // The login modal fades out over the register page; its own 手机号 field goes with it.
+    await dialog.waitFor({ state: 'detached' });
     await expect(page.getByLabel('手机号', { exact: true }).inputValue()).resolves.toBe(phone);
     await context.close();
   });

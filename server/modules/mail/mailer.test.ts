@@ -16,13 +16,13 @@ describe('SMTP mailer against a real SMTP server on loopback', () => {
     const link = `http://127.0.0.1:8105/reset-password/${'a'.repeat(43)}`;
     await mailer.send({
       to: 'reader@example.com',
-      subject: '重置您的密码',
+      subject: '重置你的密码',
       text: `请点击下面的链接重置密码：\n${link}\n链接 30 分钟内有效。`,
     });
     const mail = await inbox.nextMail('reader@example.com', before);
     mailer.close();
     expect(mail.from).toBe('no-reply@vibe.test');
-    expect(mail.subject).toBe('重置您的密码');
+    expect(mail.subject).toBe('重置你的密码');
     expect(mail.text).toContain('请点击下面的链接重置密码');
     expect(mail.text).toContain(link);
   });

@@ -66,7 +66,7 @@ describe.each(testDatabases)('password reset by e-mail on %s', (kind) => {
 
     const { token, mail } = await mailedToken(email);
     expect(mail.from).toBe('no-reply@vibe.test');
-    expect(mail.subject).toBe('重置您的氛围笔记密码');
+    expect(mail.subject).toBe('重置你的氛围笔记密码');
     expect(mail.text).toContain('30 分钟内');
     expect(mail.raw).toContain('text/html');
 

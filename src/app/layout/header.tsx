@@ -81,9 +81,10 @@ export function Header() {
           ) : (
             status === 'signed-out' && (
               <>
+                {/* Phones too: SPEC.md section 2 gives visitors a register link in the bar. */}
                 <Link
                   to="/register"
-                  className={`${buttonClass({ variant: 'ghost', size: 'small' })} ${styles.desktopOnly}`}
+                  className={buttonClass({ variant: 'ghost', size: 'small' })}
                   onClick={(event) => throttle('register', event)}
                 >
                   {shellTexts.register}

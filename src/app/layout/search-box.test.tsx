@@ -22,11 +22,21 @@ function renderBox() {
   return router;
 }
 
-const box = () => screen.getByRole('searchbox');
+const box = () => screen.getByRole('combobox', { name: '搜索笔记' });
 
 afterEach(() => clearSearchHistory());
 
 describe('SearchBox dropdown', () => {
+  it('is a combobox that points at its popup while it is open', async () => {
+    renderBox();
+    expect(box().getAttribute('aria-expanded')).toBe('false');
+    fireEvent.focus(box());
+    const popup = await screen.findByRole('dialog', { name: '搜索建议' });
+    expect(box().getAttribute('aria-expanded')).toBe('true');
+    expect(box().getAttribute('aria-haspopup')).toBe('dialog');
+    expect(popup.id).toBe(box().getAttribute('aria-controls'));
+  });
+
   it('offers the hot searches and the Enter hint without history', async () => {
     renderBox();
     fireEvent.focus(box());

@@ -84,13 +84,22 @@ export function SearchBox() {
           onKeyDown={(event) => {
             if (event.key === 'Escape') setOpen(false);
           }}
+          // A combobox whose popup is a small dialog: it holds buttons (terms, remove, clear),
+          // which a listbox of options could not (ARIA 1.2 combobox pattern).
+          role="combobox"
+          aria-haspopup="dialog"
           aria-expanded={open}
           aria-controls={dropdownId}
           autoComplete="off"
         />
       </form>
       {open && (
-        <div className={styles.dropdown} id={dropdownId}>
+        <div
+          className={styles.dropdown}
+          id={dropdownId}
+          role="dialog"
+          aria-label={texts.suggestions}
+        >
           {history.length > 0 ? (
             <section>
               <div className={styles.heading}>

@@ -66,6 +66,7 @@ export default function ProfilePage() {
       {header ? (
         <ProfileHeader
           user={header}
+          own
           actions={
             <Link to="/settings" className={buttonClass({ variant: 'secondary', size: 'small' })}>
               {profileTexts.editProfile}

@@ -18,4 +18,8 @@ export const messageTexts = {
   retry: '重试',
   counter: (length: number, max: number) => `${length}/${max}`,
   you: '我',
+  conversationsLabel: '会话',
+  threadLabel: '聊天记录',
+  pickTitle: '选择一个会话',
+  pickDescription: '从左侧挑一位联系人，聊天记录会显示在这里。',
 } as const;

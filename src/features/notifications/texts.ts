@@ -24,5 +24,5 @@ export const notificationTexts = {
     post_rejected: '你的笔记未通过审核',
   } satisfies Record<NotificationType, string>,
   reason: (reason: string) => `原因：${reason}`,
-  itemLabel: (text: string, unread: boolean) => (unread ? `未读：${text}` : text),
+  unreadPrefix: '未读：',
 } as const;

@@ -90,6 +90,21 @@ describe('renderMarkdown', () => {
     expect(unknown.querySelector('span')).toBeNull();
     expect(unknown.textContent).toBe('+++\n');
   });
+  it('lets the keyboard reach a code block and names it by its language', () => {
+    const [typed, plain] = parse('```ts\nconst a = 1;\n```\n\n```\nplain\n```').querySelectorAll(
+      'pre',
+    );
+    expect(typed.getAttribute('tabindex')).toBe('0');
+    expect(typed.getAttribute('role')).toBe('region');
+    expect(typed.getAttribute('aria-label')).toBe('ts 代码');
+    expect(plain.getAttribute('aria-label')).toBe('代码');
+  });
+
+  it('escapes a code block language that carries markup', () => {
+    const pre = parse('```"><img src=x onerror=alert(1)>\ncode\n```').querySelector('pre');
+    expect(pre?.getAttribute('aria-label')).toBe('"><img 代码');
+    expect(pre?.querySelector('img')).toBeNull();
+  });
 });
 
 describe('hasCodeBlock', () => {

@@ -1,5 +1,6 @@
 import MarkdownIt from 'markdown-it';
 import type { MarkdownIt as MarkdownRenderer } from 'markdown-it';
+import { markdownTexts } from './markdown-texts';
 
 /** Turns a fenced code block into highlighted HTML ('' leaves it plain). */
 export type Highlight = (code: string, language: string) => string;
@@ -35,6 +36,15 @@ function createMarkdown(highlight: Highlight | undefined): MarkdownRenderer {
       token.attrSet('rel', 'noopener noreferrer nofollow ugc');
     }
     return renderLinkOpen(tokens, index, options, env, self);
+  };
+  // A code block wider than the note scrolls sideways: keyboard users reach it with Tab and
+  // screen readers hear what it is (WCAG 2.1.1, axe's scrollable-region-focusable).
+  const renderFence = markdown.renderer.rules.fence;
+  markdown.renderer.rules.fence = (tokens, index, options, env, self) => {
+    const html = renderFence ? renderFence(tokens, index, options, env, self) : '';
+    const language = tokens[index].info.trim().split(/\s+/)[0] ?? '';
+    const label = markdown.utils.escapeHtml(markdownTexts.codeBlock(language));
+    return html.replace(/^<pre/, `<pre tabindex="0" role="region" aria-label="${label}"`);
   };
   return markdown;
 }

@@ -5,6 +5,7 @@ export const profileTexts = {
   userDescription: '{name} 在氛围笔记上的笔记：{bio}',
   defaultBio: '这个人很懒，还没有写简介。',
   posts: '笔记',
+  publishedPosts: '已发布',
   likes: '获赞',
   followers: '粉丝',
   following: '关注',

@@ -8,11 +8,13 @@ export interface StaticSection {
 export interface StaticPageContent {
   title: string;
   description: string;
-  /** Shown under the title, e.g. the date a policy took effect. */
-  meta?: string;
+  /** The day a policy last changed (YYYY-MM-DD), shown under the title like every date. */
+  updated?: string;
   paragraphs?: string[];
   sections?: StaticSection[];
 }
+
+export const updatedLabel = '更新日期：';
 
 export const staticPages = {
   about: {
@@ -32,7 +34,7 @@ export const staticPages = {
   terms: {
     title: '用户协议',
     description: '使用氛围笔记前请阅读本用户协议。',
-    meta: '更新日期：2026 年 1 月 1 日',
+    updated: '2026-01-01',
     sections: [
       {
         heading: '一、协议的接受',
@@ -78,7 +80,7 @@ export const staticPages = {
   privacy: {
     title: '隐私政策',
     description: '了解氛围笔记如何收集、使用和保护你的个人信息。',
-    meta: '更新日期：2026 年 1 月 1 日',
+    updated: '2026-01-01',
     sections: [
       {
         heading: '一、我们收集的信息',

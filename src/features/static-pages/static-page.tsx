@@ -1,5 +1,6 @@
 import { PageMeta } from '../../components/page-meta';
-import { staticPages } from './content';
+import { formatTime } from '../../lib/format';
+import { staticPages, updatedLabel } from './content';
 import type { StaticPageContent, StaticPageName } from './content';
 import styles from './static-page.module.css';
 
@@ -10,7 +11,13 @@ export function StaticPage({ name }: { name: StaticPageName }) {
     <article className={styles.page}>
       <PageMeta title={page.title} description={page.description} path={`/${name}`} />
       <h1 className={styles.title}>{page.title}</h1>
-      {page.meta && <p className={styles.meta}>{page.meta}</p>}
+      {page.updated && (
+        <p className={styles.meta}>
+          {updatedLabel}
+          {/* Local midnight of that day, read with the format of every other date (SPEC.md 5). */}
+          <time dateTime={page.updated}>{formatTime(`${page.updated}T00:00:00`)}</time>
+        </p>
+      )}
       {page.paragraphs?.map((text) => (
         <p key={text} className={styles.paragraph}>
           {text}

@@ -14,16 +14,23 @@ export interface AuthCardProps {
 export function AuthCard({ title, subtitle, children, footer }: AuthCardProps) {
   return (
     <div className={styles.page}>
-      <Link to="/" className={styles.brand}>
-        <img src="/favicon.svg" alt="" width={32} height={32} />
-        <span>{siteTexts.name}</span>
-      </Link>
+      {/* Landmarks by role: these pages have no common layout, whose <header> tells them apart. */}
+      <div role="banner" className={styles.masthead}>
+        <Link to="/" className={styles.brand}>
+          <img src="/favicon.svg" alt="" width={32} height={32} />
+          <span>{siteTexts.name}</span>
+        </Link>
+      </div>
       <main className={styles.card}>
         <h1 className={styles.title}>{title}</h1>
         {subtitle && <p className={styles.subtitle}>{subtitle}</p>}
         {children}
       </main>
-      {footer && <div className={styles.footer}>{footer}</div>}
+      {footer && (
+        <div role="contentinfo" className={styles.footer}>
+          {footer}
+        </div>
+      )}
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { MessageCircle } from 'lucide-react';
+import type { KeyboardEvent } from 'react';
 import type { Conversation } from '../../../../contract/message';
 import { Avatar } from '../../../components/avatar';
 import { EmptyState } from '../../../components/empty-state';
@@ -10,9 +11,34 @@ export interface ConversationListProps {
   conversations: Conversation[];
   loading: boolean;
   onOpen: (userId: string) => void;
+  /** The conversation shown beside the list (the two-pane inbox), marked as current. */
+  selected?: string | null;
 }
 
-export function ConversationList({ conversations, loading, onOpen }: ConversationListProps) {
+/** Up and down (Home, End) move between the conversations, as in a mail client's list. */
+function moveFocus(event: KeyboardEvent<HTMLUListElement>) {
+  const step = { ArrowDown: 1, ArrowUp: -1 }[event.key];
+  const edge = { Home: 'first', End: 'last' }[event.key];
+  if (!step && !edge) return;
+  const buttons = [...event.currentTarget.querySelectorAll<HTMLButtonElement>('button')];
+  const index = buttons.indexOf(document.activeElement as HTMLButtonElement);
+  const next =
+    edge === 'first'
+      ? buttons[0]
+      : edge === 'last'
+        ? buttons.at(-1)
+        : buttons[Math.min(buttons.length - 1, Math.max(0, index + (step ?? 0)))];
+  if (!next) return;
+  event.preventDefault();
+  next.focus();
+}
+
+export function ConversationList({
+  conversations,
+  loading,
+  onOpen,
+  selected = null,
+}: ConversationListProps) {
   if (loading) {
     return (
       <ul
@@ -36,12 +62,13 @@ export function ConversationList({ conversations, loading, onOpen }: Conversatio
     );
   }
   return (
-    <ul className={styles.conversations}>
+    <ul className={styles.conversations} onKeyDown={moveFocus}>
       {conversations.map((conversation) => (
         <li key={conversation.user.id}>
           <button
             type="button"
             className={styles.conversation}
+            aria-current={conversation.user.id === selected ? 'true' : undefined}
             onClick={() => onOpen(conversation.user.id)}
           >
             <Avatar src={conversation.user.avatar} alt="" size={44} />

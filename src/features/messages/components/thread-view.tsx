@@ -13,7 +13,8 @@ import styles from './messages-panel.module.css';
 export interface ThreadViewProps {
   userId: string;
   me: string;
-  onBack: () => void;
+  /** Back to the list; absent beside the list (the two-pane inbox), where there is no back. */
+  onBack?: () => void;
   onLeave: () => void;
 }
 
@@ -32,14 +33,16 @@ export function ThreadView({ userId, me, onBack, onLeave }: ThreadViewProps) {
   return (
     <div className={styles.thread}>
       <div className={styles.threadHeader}>
-        <button
-          type="button"
-          className={styles.back}
-          onClick={onBack}
-          aria-label={messageTexts.back}
-        >
-          <ChevronLeft size={20} aria-hidden="true" />
-        </button>
+        {onBack && (
+          <button
+            type="button"
+            className={styles.back}
+            onClick={onBack}
+            aria-label={messageTexts.back}
+          >
+            <ChevronLeft size={20} aria-hidden="true" />
+          </button>
+        )}
         {thread.other && (
           <Link
             to={`/profile/${thread.other.id}`}

@@ -23,5 +23,14 @@ export function useConversations(active: boolean) {
     return onRealtime('message', () => void reload());
   }, [active, reload]);
 
-  return { conversations, loading, reload };
+  /** A thread opened beside the list reads its messages: its count goes at once. */
+  const markRead = useCallback((userId: string) => {
+    setConversations((list) =>
+      list.some((item) => item.user.id === userId && item.unreadCount > 0)
+        ? list.map((item) => (item.user.id === userId ? { ...item, unreadCount: 0 } : item))
+        : list,
+    );
+  }, []);
+
+  return { conversations, loading, reload, markRead };
 }

@@ -22,8 +22,9 @@ export function NotificationItem({ notification, onOpen }: NotificationItemProps
         type="button"
         className={unread ? `${styles.item} ${styles.unread}` : styles.item}
         onClick={() => onOpen(notification)}
-        aria-label={notificationTexts.itemLabel(`${who}${action}`, unread)}
       >
+        {/* The visible words name the button (a separate label would hide the detail and time). */}
+        {unread && <span className="visually-hidden">{notificationTexts.unreadPrefix}</span>}
         {isSystemNotification(notification) ? (
           <span className={styles.systemIcon} aria-hidden="true">
             <BadgeCheck size={20} />

@@ -57,7 +57,7 @@ export function PostDetail({ post, viewer, extraActions, paywall }: PostDetailPr
         type="button"
         className={like.active ? `${styles.reaction} ${styles.liked}` : styles.reaction}
         aria-pressed={like.active}
-        aria-label={like.active ? postTexts.unlike : postTexts.like}
+        aria-label={`${like.active ? postTexts.unlike : postTexts.like} ${formatCount(like.count)}`}
         onClick={() => void like.toggle()}
       >
         <Heart size={22} aria-hidden fill={like.active ? 'currentColor' : 'none'} />
@@ -67,7 +67,7 @@ export function PostDetail({ post, viewer, extraActions, paywall }: PostDetailPr
         type="button"
         className={favorite.active ? `${styles.reaction} ${styles.favorited}` : styles.reaction}
         aria-pressed={favorite.active}
-        aria-label={favorite.active ? postTexts.unfavorite : postTexts.favorite}
+        aria-label={`${favorite.active ? postTexts.unfavorite : postTexts.favorite} ${formatCount(favorite.count)}`}
         onClick={() => void favorite.toggle()}
       >
         <Star size={22} aria-hidden fill={favorite.active ? 'currentColor' : 'none'} />
@@ -76,7 +76,7 @@ export function PostDetail({ post, viewer, extraActions, paywall }: PostDetailPr
       <button
         type="button"
         className={styles.reaction}
-        aria-label={postTexts.comment}
+        aria-label={`${postTexts.comment} ${formatCount(post.commentsCount)}`}
         onClick={() => {
           commentInput.current?.focus();
           document.getElementById('comments')?.scrollIntoView({ block: 'start' });

@@ -12,13 +12,18 @@ export interface ProfileHeaderProps {
   user: User;
   /** Follow and message buttons, or edit profile. */
   actions?: ReactNode;
+  /**
+   * The signed-in user's own profile: its list also shows notes waiting for review or
+   * rejected, so the count (published notes only) says 已发布 rather than 笔记.
+   */
+  own?: boolean;
 }
 
 /** Avatar, name, bio and the four totals of a profile; 粉丝 and 关注 open their lists. */
-export function ProfileHeader({ user, actions }: ProfileHeaderProps) {
+export function ProfileHeader({ user, actions, own = false }: ProfileHeaderProps) {
   const [openList, setOpenList] = useState<FollowListKind | null>(null);
   const totals: { label: string; value?: number; list?: FollowListKind }[] = [
-    { label: profileTexts.posts, value: user.postsCount },
+    { label: own ? profileTexts.publishedPosts : profileTexts.posts, value: user.postsCount },
     { label: profileTexts.likes, value: user.totalLikes },
     { label: profileTexts.followers, value: user.followersCount, list: 'followers' },
     { label: profileTexts.following, value: user.followingCount, list: 'following' },

@@ -8,6 +8,7 @@ import { SOCIAL_TYPES } from '../../../../../contract/social';
 import { Avatar } from '../../../../components/avatar';
 import { Button } from '../../../../components/button';
 import { Spinner } from '../../../../components/spinner';
+import { formatTime } from '../../../../lib/format';
 import { notify } from '../../../../lib/notify';
 import {
   authorizeSocial,
@@ -24,8 +25,6 @@ import styles from './account.module.css';
 const texts = authTexts.account;
 
 type Loaded = { bindings: Bindings; providers: SocialProviders };
-
-const dateOf = (iso: string) => new Date(iso).toLocaleDateString('zh-CN');
 
 /**
  * WeChat and QQ on the settings page: bind (through the provider's page, coming back to the
@@ -129,7 +128,7 @@ export function SocialBindings() {
                 <h3 className={styles.blockTitle}>{names.name}</h3>
                 <p className={styles.muted}>
                   {binding
-                    ? `${texts.socialBoundAs(binding.nickname ?? names.name)} · ${texts.socialBoundAt(dateOf(binding.boundAt))}`
+                    ? `${texts.socialBoundAs(binding.nickname ?? names.name)} · ${texts.socialBoundAt(formatTime(binding.boundAt))}`
                     : configured
                       ? texts.socialNotBound
                       : names.notConfigured}
