@@ -45,7 +45,7 @@ describe.each(testDatabases)('inline feed on the home page (%s)', (kind) => {
     expect(response.headers['content-type']).toContain('text/html');
     const feed = await site.app.inject({
       method: 'GET',
-      url: '/api/posts?sort=newest&page=1&limit=20',
+      url: '/api/posts?sort=recommended&page=1&limit=20',
     });
     expect(inlined(response.body)).toEqual(feed.json());
   });

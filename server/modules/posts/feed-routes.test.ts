@@ -163,6 +163,34 @@ describe.each(testDatabases)('ranked feeds and cursor paging (%s)', (kind) => {
     }
   });
 
+  it('pages the 关注 feed by cursor too, while the followed author publishes', async () => {
+    const reader = readers[2];
+    const followed = await test.app.inject({
+      method: 'POST',
+      url: `/api/auth/users/${admin.user.id}/follow`,
+      headers: reader.auth,
+    });
+    expect(followed.statusCode).toBe(200);
+    await publishAt(T0 + 200 * HOUR, '5', '关注的人的笔记');
+    const feed = (url: string) =>
+      test.app.inject({ method: 'GET', url, headers: reader.auth }).then((r) => r.json<PostList>());
+    const expected = ids(await feed('/api/posts/following-feed?limit=100'));
+    expect(expected.length).toBeGreaterThan(5);
+    const seen: string[] = [];
+    let cursor: string | null | undefined;
+    let inserted = 0;
+    do {
+      const page = await feed(
+        `/api/posts/following-feed?limit=5${cursor ? `&cursor=${cursor}` : ''}`,
+      );
+      seen.push(...ids(page));
+      cursor = page.nextCursor;
+      inserted += 1;
+      await publishAt(T0 + (200 + inserted) * HOUR, '5', `又一篇 ${inserted}`);
+    } while (cursor);
+    expect(seen).toEqual(expected);
+  });
+
   it('gives the first page by number a cursor that continues it, and page 2 matches', async () => {
     const url = '/api/posts?sort=newest&limit=2';
     const first = (await get(url)).json<PostList>();

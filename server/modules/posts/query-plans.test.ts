@@ -132,6 +132,7 @@ describe('query plans of page queries (sqlite)', () => {
       `/api/posts/${post.id}`,
       '/api/posts/user/me',
       '/api/posts/user/me?status=pending',
+      '/api/posts/following-feed',
       '/api/posts/favorites',
       '/api/posts/user/likes',
       '/api/drafts',

@@ -10,7 +10,15 @@ export interface PostPage {
   pages: number;
   /** How many notes the whole list holds, when the server says. */
   total?: number;
+  /** Lists paged by cursor (the feeds): where the next page starts; null after the last. */
+  nextCursor?: string | null;
 }
+
+/** The next page's cursor, null at the end, or undefined for lists paged by number. */
+const cursorAfter = (page: PostPage | null) => page?.nextCursor;
+
+const isLastPage = (page: PostPage) =>
+  page.nextCursor === undefined ? page.page >= page.pages : page.nextCursor === null;
 
 export interface PagedPosts {
   posts: PostCard[];
@@ -30,20 +38,25 @@ export interface PagedPosts {
 
 /**
  * Any paged list of notes, loaded page by page for infinite scroll. `key` names the list
- * (null: load nothing); `fetchPage` loads one page of it.
+ * (null: load nothing); `fetchPage` loads one page of it: by number, and by the previous
+ * page's cursor where the list gives one (then notes published meanwhile never shift it).
  */
 export function usePagedPosts(
   key: readonly unknown[] | null,
-  fetchPage: (page: number) => Promise<PostPage>,
+  fetchPage: (page: number, cursor?: string) => Promise<PostPage>,
   /** A first page already in hand (the feed inlined in the HTML): shown at once, then refreshed. */
   initialPage?: PostPage | null,
 ): PagedPosts {
   const { data, error, size, setSize, isLoading, isValidating, mutate } = useSWRInfinite(
     (index, previous: PostPage | null) => {
-      if (!key || (previous && previous.page >= previous.pages)) return null;
-      return [...key, index + 1] as const;
+      if (!key || (previous && isLastPage(previous))) return null;
+      return [...key, index + 1, cursorAfter(previous) ?? null] as const;
     },
-    (pageKey) => fetchPage(pageKey[pageKey.length - 1] as number),
+    (pageKey) =>
+      fetchPage(
+        pageKey[pageKey.length - 2] as number,
+        (pageKey[pageKey.length - 1] as string | null) ?? undefined,
+      ),
     {
       revalidateFirstPage: false,
       revalidateOnFocus: false,
@@ -53,7 +66,7 @@ export function usePagedPosts(
 
   const pages = useMemo(() => data ?? [], [data]);
   const last = pages[pages.length - 1];
-  const hasMore = !last || last.page < last.pages;
+  const hasMore = !last || !isLastPage(last);
   const isLoadingMore = !error && size > 0 && pages.length < size;
   // Only a cache of notes equal to the ones shown: a discarded render leaves nothing wrong in it.
   const shown = useRef<PostCard[]>([]);
