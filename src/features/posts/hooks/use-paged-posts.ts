@@ -27,6 +27,8 @@ export interface PagedPosts {
   isLoading: boolean;
   isLoadingMore: boolean;
   hasMore: boolean;
+  /** A next page exists and nothing is on its way: the list may ask for it now. */
+  canLoadMore: boolean;
   error: unknown;
   loadMore: () => void;
   retry: () => void;
@@ -114,6 +116,9 @@ export function usePagedPosts(
     isLoading: Boolean(key) && isLoading && pages.length === 0,
     isLoadingMore: Boolean(key) && !isLoading && isLoadingMore,
     hasMore: Boolean(key) && hasMore,
+    // Not while any page is on its way (the inlined first page's refresh included): loadMore
+    // would ignore the call, and a trigger that fired then must fire again once this turns true.
+    canLoadMore: Boolean(key) && hasMore && !error && !isLoading && !isValidating,
     error,
     loadMore,
     retry,
