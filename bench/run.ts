@@ -156,6 +156,7 @@ async function main() {
             '/api/posts?category=ai',
             '/api/posts?category=coding&page=3',
             '/api/posts?sort=popular',
+            '/api/posts?sort=recommended&limit=20',
           ]),
         ),
       },

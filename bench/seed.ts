@@ -10,6 +10,7 @@ import { demoImage } from '../server/seed/demo-images.ts';
 import type { Aspect } from '../server/seed/demo-images.ts';
 import { createRandom, generateNote, TOPIC_NAMES } from './chinese-text.ts';
 import type { Random } from './chinese-text.ts';
+import { rankScoreSql, WEEK_MS } from '../server/modules/posts/feed-rank.ts';
 
 export interface SeedSize {
   users: number;
@@ -176,6 +177,11 @@ export async function seedBenchDatabase(dataDir: string, size: SeedSize): Promis
       }
     })();
   }
+  // The feeds' order keys, as the reaction events keep them on a live site (feed-rank.ts).
+  db.exec(`UPDATE posts SET rank_score = ${rankScoreSql('sqlite')} WHERE published_at IS NOT NULL`);
+  db.prepare(
+    `UPDATE posts SET week_likes = likes_count WHERE status = 'approved' AND published_at >= ?`,
+  ).run(now - WEEK_MS);
   db.pragma('wal_checkpoint(TRUNCATE)');
   db.close();
   return { seconds: (performance.now() - started) / 1000, postIds: { first, last }, likes };

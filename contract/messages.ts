@@ -114,6 +114,7 @@ export const errorText = {
   notPostAuthorDelete: '只能删除自己的笔记',
   idempotencyKeyInvalid: '幂等键无效',
   sortInvalid: '排序方式无效',
+  cursorInvalid: '分页位置无效，请刷新后重试',
   statusInvalid: '笔记状态无效',
   commentParentInvalid: '回复的评论不存在或已被删除',
   notCommentAuthor: '只能删除自己的评论或自己笔记下的评论',

@@ -114,27 +114,50 @@ export const Post = Type.Object({
 });
 export type Post = Static<typeof Post>;
 
-/** Every list of notes: SPEC.md's `{posts, total, page, pages}`. */
-export const PostList = Type.Object({ posts: Type.Array(PostCard), ...Pagination });
+/**
+ * Every list of notes: SPEC.md's `{posts, total, page, pages}`. The feeds add `nextCursor`:
+ * pass it as `cursor` for the page after this one (null: this is the last page).
+ */
+export const PostList = Type.Object({
+  posts: Type.Array(PostCard),
+  ...Pagination,
+  nextCursor: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+});
 export type PostList = Static<typeof PostList>;
 
-export const PostSort = Type.Union([Type.Literal('newest'), Type.Literal('popular')]);
+/**
+ * recommended (综合): ranked by likes, favorites and comments decayed with age; newest (最新);
+ * popular (最热): the most liked notes published in the last seven days.
+ */
+export const PostSort = Type.Union(
+  [Type.Literal('recommended'), Type.Literal('newest'), Type.Literal('popular')],
+  { errorMessage: errorText.sortInvalid },
+);
 export type PostSort = Static<typeof PostSort>;
+
+/** An opaque `nextCursor` from the previous page of the same feed, sort and category. */
+const Cursor = Type.String({ maxLength: 200, errorMessage: errorText.cursorInvalid });
+
+/** `GET /api/posts/following-feed`: page/limit, or the cursor of the previous page. */
+export const FeedPageQuery = Type.Object({
+  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100000 })),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100000 })),
+  cursor: Type.Optional(Cursor),
+});
+export type FeedPageQuery = Static<typeof FeedPageQuery>;
 
 /**
  * `GET /api/posts`: the home feed and search, published notes only. `limit` defaults to 10
- * (20 with `search`) and is clamped to 100. `category` is a slug or an id. A blank `search`
- * answers `{posts: [], total: 0, page, pages: 0}`.
+ * (20 with `search`) and is clamped to 100. `category` is a slug or an id. `sort` defaults to
+ * newest. `cursor` (the feed, not search) continues after the page that gave it, whatever was
+ * published since. A blank `search` answers `{posts: [], total: 0, page, pages: 0}`.
  */
 export const PostListQuery = Type.Object({
   page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100000 })),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100000 })),
   category: Type.Optional(Type.String({ maxLength: 32 })),
-  sort: Type.Optional(
-    Type.Union([Type.Literal('newest'), Type.Literal('popular')], {
-      errorMessage: errorText.sortInvalid,
-    }),
-  ),
+  sort: Type.Optional(PostSort),
+  cursor: Type.Optional(Cursor),
   search: Type.Optional(Type.String()),
 });
 export type PostListQuery = Static<typeof PostListQuery>;

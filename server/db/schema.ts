@@ -78,6 +78,10 @@ export interface PostsTable {
   created_at: Millis;
   updated_at: Millis;
   published_at: Millis | null;
+  /** The 推荐 order (server/modules/posts/feed-rank.ts); null until first published. */
+  rank_score: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Likes while published and at most a week old (最热), else null. */
+  week_likes: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface LikesTable {

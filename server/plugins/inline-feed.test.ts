@@ -45,7 +45,7 @@ describe.each(testDatabases)('inline feed on the home page (%s)', (kind) => {
     expect(response.headers['content-type']).toContain('text/html');
     const feed = await site.app.inject({
       method: 'GET',
-      url: '/api/posts?sort=newest&page=1&limit=20',
+      url: '/api/posts?sort=recommended&page=1&limit=20',
     });
     expect(inlined(response.body)).toEqual(feed.json());
   });
@@ -89,6 +89,8 @@ describe.each(testDatabases)('inline feed on the home page (%s)', (kind) => {
     const html = (await site.app.inject({ method: 'GET', url: '/' })).body;
     const feed = inlined(html) as PostList;
     expect(feed.posts.length).toBeGreaterThan(0);
+    // The app's infinite scroll continues from the inlined page with its cursor.
+    expect(feed).toHaveProperty('nextCursor');
     const root = html.slice(html.indexOf('<div id="root">'), html.indexOf('</body>'));
     expect(root).not.toContain(FIRST_SCREEN_MARKER);
     // The first row: at most five cards (the widest waterfall), in feed order.

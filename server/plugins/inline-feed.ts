@@ -17,7 +17,7 @@ import { readManifest, routeAssets, routeAssetsMeta, ROUTES } from '../lib/route
  */
 
 /** The query of the home feed's first page (src/features/posts/hooks/use-feed.ts). */
-export const INITIAL_FEED_QUERY = 'sort=newest&page=1&limit=20';
+export const INITIAL_FEED_QUERY = 'sort=recommended&page=1&limit=20';
 export const INITIAL_FEED_ELEMENT_ID = 'initial-feed';
 
 const escapeAttribute = (value: string) =>

@@ -4,6 +4,7 @@ import type { Category } from '../../contract/category';
 import type { Post, PostList } from '../../contract/post';
 import layoutStyles from '../app/layout/root-layout.module.css';
 import { FeedTabs } from '../features/posts/components/feed-tabs';
+import { DEFAULT_SORT } from '../features/posts/feed-sort';
 import { NoteLayout } from '../features/posts/components/note-layout';
 import noteStyles from '../features/posts/components/post-detail.module.css';
 import { NoteCard } from '../features/posts/components/note-card';
@@ -74,7 +75,7 @@ export function renderHomeFirstScreen(feed: PostList, categories: Category[]): F
       <div className={layoutStyles.main}>
         <FeedTabs
           tab="all"
-          sort="newest"
+          sort={DEFAULT_SORT}
           categories={categories}
           onTabChange={noop}
           onSortChange={noop}

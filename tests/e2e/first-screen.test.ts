@@ -12,7 +12,7 @@ beforeAll(async () => {
   site = await startSite();
   browser = await launchBrowser();
   feed = (await (
-    await fetch(`${site.origin}/api/posts?sort=newest&page=1&limit=20`)
+    await fetch(`${site.origin}/api/posts?sort=recommended&page=1&limit=20`)
   ).json()) as PostList;
 });
 

@@ -163,7 +163,7 @@ describe('installable offline PWA', () => {
     // The second visit is the first the worker sees (and keeps) from the start. The feed's
     // first page comes inside the HTML; what the worker keeps for offline is the app's refresh.
     await Promise.all([
-      page.waitForResponse((response) => response.url().includes('/api/posts?sort=newest')),
+      page.waitForResponse((response) => response.url().includes('/api/posts?sort=recommended')),
       page.reload(),
     ]);
     await page.locator('article').first().waitFor();

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { PageWindow } from '../../lib/pagination.ts';
+import type { FeedKey } from '../posts/feed-cursor.ts';
 import { CARD_COLUMNS } from '../posts/post-repository.ts';
 import type { PostCardRow } from '../posts/post-repository.ts';
 import type { UserRow } from '../users/user-repository.ts';
@@ -87,18 +88,28 @@ export function createFollowRepository(db: Kysely<Database>) {
      * Published notes of the people `userId` follows, newest first: the follows primary key
      * finds the authors, posts_author_published their notes.
      */
-    followingFeed(userId: number, window: PageWindow): Promise<PostCardRow[]> {
-      return db
+    followingFeed(
+      userId: number,
+      window: Pick<PageWindow, 'limit' | 'offset'>,
+      /** Keyset: the page starts after this note (published_at, id); offset is then ignored. */
+      after: FeedKey | null = null,
+    ): Promise<PostCardRow[]> {
+      let query = db
         .selectFrom('follows')
         .innerJoin('posts', 'posts.author_id', 'follows.followee_id')
         .select(CARD_COLUMNS.map((column) => `posts.${column}` as const))
         .where('follows.follower_id', '=', userId)
-        .where('posts.status', '=', 'approved')
+        .where('posts.status', '=', 'approved');
+      if (after) {
+        query = query.where((eb) =>
+          eb(eb.refTuple('posts.published_at', 'posts.id'), '<', eb.tuple(after.value, after.id)),
+        );
+      }
+      query = query
         .orderBy('posts.published_at', 'desc')
         .orderBy('posts.id', 'desc')
-        .limit(window.limit)
-        .offset(window.offset)
-        .execute();
+        .limit(window.limit);
+      return after ? query.execute() : query.offset(window.offset).execute();
     },
 
     async countFollowingFeed(userId: number): Promise<number> {

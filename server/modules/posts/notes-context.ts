@@ -12,6 +12,7 @@ import type { Paywall } from '../paywall/paywall.ts';
 import type { Storage } from '../storage/storage.ts';
 import { createUploadService } from '../uploads/upload-service.ts';
 import type { UploadService } from '../uploads/upload-service.ts';
+import { refreshRank } from './feed-rank.ts';
 import { parseJsonArray, createPostPresenter } from './present-post.ts';
 import type { PostPresenter, PublicCard } from './present-post.ts';
 import { createPostRepository } from './post-repository.ts';
@@ -36,6 +37,8 @@ export interface NotesContext {
   feedTotals: TtlCache<number>;
   /** Feed and search pages as every reader sees them, before the caller's own flags. */
   publicPages: TtlCache<PublicCard[]>;
+  /** Pages of the home feed as every reader sees them, with the cursor of the next page. */
+  feedPages: TtlCache<FeedPage>;
   /** Ranked candidates per query. */
   searchResults: TtlCache<SearchHit[]>;
   /** Published notes for the sitemap (one entry, key 'all'). */
@@ -48,6 +51,12 @@ const FEED_TOTALS_TTL_MS = 10_000;
 const PUBLIC_PAGES_TTL_MS = 5_000;
 const SEARCH_TTL_MS = 30_000;
 const SITEMAP_TTL_MS = 10 * 60_000;
+
+export interface FeedPage {
+  cards: PublicCard[];
+  /** The cursor of the page after this one; null on the last page. */
+  next: string | null;
+}
 
 export function createNotesContext(deps: {
   db: Kysely<Database>;
@@ -66,16 +75,18 @@ export function createNotesContext(deps: {
     searchIndex: createSearchIndex(deps.db, deps.dialect),
     feedTotals: createTtlCache({ ttlMs: FEED_TOTALS_TTL_MS, maxEntries: 64 }),
     publicPages: createTtlCache({ ttlMs: PUBLIC_PAGES_TTL_MS, maxEntries: 1000 }),
+    feedPages: createTtlCache({ ttlMs: PUBLIC_PAGES_TTL_MS, maxEntries: 1000 }),
     searchResults: createTtlCache({ ttlMs: SEARCH_TTL_MS, maxEntries: 500 }),
     sitemap: createTtlCache({ ttlMs: SITEMAP_TTL_MS, maxEntries: 1 }),
   };
 }
 
 /**
- * After a note is written: only published notes are searchable, and cached totals and search
- * pages no longer hold.
+ * After a note is written: only published notes are searchable and ranked, and cached totals
+ * and search pages no longer hold.
  */
 export async function syncPost(context: NotesContext, row: PostRow): Promise<void> {
+  await refreshRank(context.db, context.dialect, row.id);
   if (row.status === 'approved') {
     await context.searchIndex.put(
       row.id,
@@ -96,6 +107,7 @@ export async function forgetPost(context: NotesContext, postId: number): Promise
 function clearCaches(context: NotesContext): void {
   context.feedTotals.clear();
   context.publicPages.clear();
+  context.feedPages.clear();
   context.searchResults.clear();
   context.sitemap.clear();
 }

@@ -1,6 +1,7 @@
 import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
 import type { PostStatus, PostSort } from '../../../contract/post.ts';
 import type { Database, PostsTable } from '../../db/schema.ts';
+import type { FeedKey } from './feed-cursor.ts';
 
 export type PostRow = Selectable<PostsTable>;
 export type NewPostRow = Insertable<PostsTable>;
@@ -33,6 +34,23 @@ export interface Window {
   limit: number;
   offset: number;
 }
+
+/** The column each feed order reads, newest key first. */
+export const FEED_SORT_COLUMN = {
+  recommended: 'rank_score',
+  newest: 'published_at',
+  popular: 'week_likes',
+} as const satisfies Record<PostSort, keyof PostsTable>;
+
+export interface FeedWindow extends Window {
+  categoryId: number | null;
+  sort: PostSort;
+  /** Keyset: the page starts after this note (offset is then ignored). */
+  after: FeedKey | null;
+}
+
+/** A feed row carries its sort keys so the page can end with a cursor. */
+export type FeedRow = PostCardRow & Pick<PostRow, 'rank_score' | 'week_likes'>;
 
 /** Rows in the order of `ids` (for lists whose order was decided elsewhere: search, likes). */
 function inOrder<T extends { id: number }>(rows: T[], ids: number[]): T[] {
@@ -72,25 +90,35 @@ export function createPostRepository(db: Kysely<Database>) {
       await db.deleteFrom('posts').where('id', '=', id).execute();
     },
 
-    /** Published notes, newest or most liked first (indexes posts_feed_*). */
-    listPublished(
-      options: { categoryId: number | null; sort: PostSort } & Window,
-    ): Promise<PostCardRow[]> {
-      let query = db.selectFrom('posts').select(CARD_COLUMNS).where('status', '=', 'approved');
+    /**
+     * A page of the published feed in `sort`'s order (indexes posts_feed_*): after `after`
+     * when given (keyset), else from `offset`.
+     */
+    listFeed(options: FeedWindow): Promise<FeedRow[]> {
+      const column = FEED_SORT_COLUMN[options.sort];
+      let query = db
+        .selectFrom('posts')
+        .select([...CARD_COLUMNS, 'rank_score', 'week_likes'])
+        .where('status', '=', 'approved');
       if (options.categoryId !== null) query = query.where('category_id', '=', options.categoryId);
-      query =
-        options.sort === 'popular'
-          ? query.orderBy('likes_count', 'desc').orderBy('id', 'desc')
-          : query.orderBy('published_at', 'desc').orderBy('id', 'desc');
-      return query.limit(options.limit).offset(options.offset).execute();
+      // Only the week's notes have week_likes (feed-rank.ts): the partial index serves.
+      if (options.sort === 'popular') query = query.where('week_likes', 'is not', null);
+      if (options.after) {
+        const { value, id } = options.after;
+        query = query.where((eb) => eb(eb.refTuple(column, 'id'), '<', eb.tuple(value, id)));
+      }
+      query = query.orderBy(column, 'desc').orderBy('id', 'desc').limit(options.limit);
+      return options.after ? query.execute() : query.offset(options.offset).execute();
     },
 
-    async countPublished(categoryId: number | null): Promise<number> {
+    /** How many notes a feed holds (cached by the caller: never counted per page). */
+    async countFeed(options: Pick<FeedWindow, 'categoryId' | 'sort'>): Promise<number> {
       let query = db
         .selectFrom('posts')
         .select((eb) => eb.fn.countAll<number>().as('n'))
         .where('status', '=', 'approved');
-      if (categoryId !== null) query = query.where('category_id', '=', categoryId);
+      if (options.categoryId !== null) query = query.where('category_id', '=', options.categoryId);
+      if (options.sort === 'popular') query = query.where('week_likes', 'is not', null);
       return Number((await query.executeTakeFirstOrThrow()).n);
     },
 

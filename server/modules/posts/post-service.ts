@@ -20,6 +20,7 @@ import type { PageWindow } from '../../lib/pagination.ts';
 import type { Viewer } from '../../plugins/auth.ts';
 import { freeTextOf } from '../paywall/preview.ts';
 import { excerptOf } from './excerpt.ts';
+import { createFeedService } from './feed-service.ts';
 import { forgetPost, syncPost } from './notes-context.ts';
 import type { NotesContext } from './notes-context.ts';
 import type { PostCardRow, PostChanges, PostRow } from './post-repository.ts';
@@ -50,6 +51,7 @@ export function createPostService(context: NotesContext) {
     favorites: createReactionRepository(context.db, 'favorites'),
   };
   const search = createSearchService(context);
+  const feeds = createFeedService(context);
 
   async function visibleRow(id: number, viewer: Viewer | null): Promise<PostRow> {
     const row = await posts.findById(id);
@@ -86,12 +88,6 @@ export function createPostService(context: NotesContext) {
     };
   }
 
-  function publishedTotal(categoryId: number | null): Promise<number> {
-    return context.feedTotals.get(String(categoryId ?? 'all'), () =>
-      posts.countPublished(categoryId),
-    );
-  }
-
   async function toggle(kind: ReactionKind, viewer: Viewer, id: number) {
     const row = await visibleRow(id, viewer);
     const result = await reactions[kind].toggle(viewer.id, row.id);
@@ -123,29 +119,7 @@ export function createPostService(context: NotesContext) {
     /** The home feed, or a search when `search` is present. */
     async feed(query: PostListQuery, viewer: Viewer | null): Promise<PostList> {
       if (query.search !== undefined) return search.posts(query, viewer);
-      const window = pageWindow(query);
-      let categoryId: number | null = null;
-      if (query.category) {
-        const category = await context.categories.find(query.category);
-        if (!category) throw badRequest(errorText.categoryInvalid);
-        categoryId = category.id;
-      }
-      const sort = query.sort ?? 'newest';
-      // Every reader sees the same page: it is built once, then personalised per caller.
-      const [page, total] = await Promise.all([
-        context.publicPages.get(
-          `feed|${categoryId ?? 'all'}|${sort}|${window.limit}|${window.offset}`,
-          async () =>
-            presenter.publicCards(await posts.listPublished({ categoryId, sort, ...window })),
-        ),
-        publishedTotal(categoryId),
-      ]);
-      return {
-        posts: await presenter.personalize(page, viewer),
-        total,
-        page: window.page,
-        pages: pageCount(total, window.limit),
-      };
+      return feeds.page(query, viewer);
     },
 
     /** The caller's notes in every status (or one), newest first. */

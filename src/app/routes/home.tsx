@@ -7,6 +7,7 @@ import { PageMeta } from '../../components/page-meta';
 import { emitAppEvent } from '../../lib/auth-events';
 import { FeedTabs } from '../../features/posts/components/feed-tabs';
 import { NoteWaterfall } from '../../features/posts/components/note-waterfall';
+import { DEFAULT_SORT, sortOf } from '../../features/posts/feed-sort';
 import { useCategories } from '../../features/posts/hooks/use-categories';
 import { useFeed } from '../../features/posts/hooks/use-feed';
 import type { FeedTab } from '../../features/posts/hooks/use-feed';
@@ -14,14 +15,14 @@ import { useSitemapDownload } from '../../features/posts/hooks/use-sitemap-downl
 import { postTexts } from '../../features/posts/texts';
 import { selectStatus, useSessionStore } from '../../stores/session-store';
 
-/** `/`: the waterfall of notes, by category or from followed people, newest or popular. */
+/** `/`: the waterfall of notes, by category or from followed people, ranked, newest or popular. */
 export default function HomePage() {
   useSitemapDownload();
   const [params, setParams] = useSearchParams();
   const status = useSessionStore(selectStatus);
   const { categories } = useCategories();
   const tab: FeedTab = params.get('category') ?? 'all';
-  const sort: PostSort = params.get('sort') === 'popular' ? 'popular' : 'newest';
+  const sort = sortOf(params.get('sort'));
   const signedOutOnFollowing = tab === 'following' && status !== 'signed-in';
   const feed = useFeed(tab, sort, !signedOutOnFollowing);
 
@@ -30,7 +31,7 @@ export default function HomePage() {
     const nextSort = next.sort ?? sort;
     const query = new URLSearchParams();
     if (nextTab !== 'all') query.set('category', nextTab);
-    if (nextSort !== 'newest') query.set('sort', nextSort);
+    if (nextSort !== DEFAULT_SORT) query.set('sort', nextSort);
     setParams(query, { replace: true });
   }
 

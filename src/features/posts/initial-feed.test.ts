@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { resetInitialFeed, takeInitialFeed } from './initial-feed';
 
-function inline(json: string, query = 'sort=newest&page=1&limit=20') {
+function inline(json: string, query = 'sort=recommended&page=1&limit=20') {
   const element = document.createElement('script');
   element.type = 'application/json';
   element.id = 'initial-feed';

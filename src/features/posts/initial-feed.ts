@@ -2,7 +2,7 @@ import type { PostList } from '../../../contract/post';
 
 /** The server inlines the first page of the default feed into the home page's HTML. */
 const ELEMENT_ID = 'initial-feed';
-const INLINED_QUERY = 'sort=newest&page=1&limit=20';
+const INLINED_QUERY = 'sort=recommended&page=1&limit=20';
 
 let initialFeed: PostList | null | undefined;
 

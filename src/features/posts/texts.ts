@@ -6,6 +6,7 @@ export const postTexts = {
   tabRecommended: '推荐',
   tabFollowing: '关注',
   sortLabel: '排序',
+  sortRecommended: '综合',
   sortNewest: '最新',
   sortPopular: '最热',
   feedEmpty: '这里还没有笔记，来写下第一篇吧。',

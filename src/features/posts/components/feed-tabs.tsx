@@ -13,11 +13,12 @@ export interface FeedTabsProps {
 }
 
 const SORTS: { value: PostSort; label: string }[] = [
+  { value: 'recommended', label: postTexts.sortRecommended },
   { value: 'newest', label: postTexts.sortNewest },
   { value: 'popular', label: postTexts.sortPopular },
 ];
 
-/** 推荐, 关注 and the categories, with 最新 / 最热 beside them. */
+/** 推荐, 关注 and the categories, with 综合 / 最新 / 最热 beside them. */
 export function FeedTabs({ tab, sort, categories, onTabChange, onSortChange }: FeedTabsProps) {
   const tabs = [
     { value: 'all', label: postTexts.tabRecommended },

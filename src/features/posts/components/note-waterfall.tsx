@@ -29,8 +29,7 @@ export interface NoteWaterfallProps {
 /** A masonry of note cards with skeletons, empty and error states and infinite scroll. */
 export function NoteWaterfall({ list, empty, showStatus, renderExtra, label }: NoteWaterfallProps) {
   const columnCount = useColumnCount();
-  const canLoadMore = list.hasMore && !list.isLoading && !list.error;
-  const sentinel = useInfiniteTrigger(list.loadMore, canLoadMore, list.posts.length);
+  const sentinel = useInfiniteTrigger(list.loadMore, list.canLoadMore, list.posts.length);
   const columns = useMemo(
     () => distributeColumns(list.posts, columnCount, cardRelativeHeight),
     [list.posts, columnCount],
@@ -75,7 +74,18 @@ export function NoteWaterfall({ list, empty, showStatus, renderExtra, label }: N
           </div>
         ))}
       </div>
-      <div ref={sentinel} className={styles.footer} aria-live="polite">
+      {/*
+        A new element per page: the next page's cards take its place instead of pushing it
+        down (a layout shift). While a page is on its way the site's footer is hidden
+        (data-feed-loading, footer.module.css), so the cards do not push it down either.
+      */}
+      <div
+        key={list.posts.length}
+        ref={sentinel}
+        className={styles.footer}
+        aria-live="polite"
+        data-feed-loading={list.isLoadingMore ? '' : undefined}
+      >
         {list.error ? (
           <LoadError onRetry={list.loadMore} compact />
         ) : list.isLoadingMore ? (

@@ -1,5 +1,6 @@
 import type { PostSort } from '../../../../contract/post';
 import { getFollowingPosts, getPosts } from '../api/get-posts';
+import { DEFAULT_SORT } from '../feed-sort';
 import { takeInitialFeed } from '../initial-feed';
 import { usePagedPosts } from './use-paged-posts';
 
@@ -10,11 +11,11 @@ export const FEED_PAGE_SIZE = 20;
 export type FeedTab = 'all' | 'following' | (string & {});
 
 export function useFeed(tab: FeedTab, sort: PostSort, enabled = true) {
-  const isDefaultFeed = tab === 'all' && sort === 'newest';
+  const isDefaultFeed = tab === 'all' && sort === DEFAULT_SORT;
   return usePagedPosts(
     enabled ? ['feed', tab, sort] : null,
-    (page) => {
-      const query = { sort, page, limit: FEED_PAGE_SIZE };
+    (page, cursor) => {
+      const query = { sort, page, limit: FEED_PAGE_SIZE, cursor };
       return tab === 'following'
         ? getFollowingPosts(query)
         : getPosts({ ...query, category: tab === 'all' ? undefined : tab });

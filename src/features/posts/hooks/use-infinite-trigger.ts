@@ -5,8 +5,11 @@ const PRELOAD_MARGIN = '800px 0px';
 
 /**
  * Calls `onReach` whenever the returned element comes near the viewport, so a list can load
- * its next page before the reader gets to the end. A new `itemCount` observes afresh: a page
- * too short to push the element out of view then still asks for the next one.
+ * its next page before the reader gets to the end. `enabled` must be false while a page is on
+ * its way: each time it turns true (and on a new `itemCount`) the element is observed afresh,
+ * and a new observer reports at once whether the element is near. An element already on
+ * screen (a wide waterfall whose first page is shorter than the screen) then asks again
+ * instead of firing once, too early, and never again.
  */
 export function useInfiniteTrigger(onReach: () => void, enabled: boolean, itemCount: number) {
   const sentinel = useRef<HTMLDivElement>(null);

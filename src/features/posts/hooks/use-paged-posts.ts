@@ -10,7 +10,15 @@ export interface PostPage {
   pages: number;
   /** How many notes the whole list holds, when the server says. */
   total?: number;
+  /** Lists paged by cursor (the feeds): where the next page starts; null after the last. */
+  nextCursor?: string | null;
 }
+
+/** The next page's cursor, null at the end, or undefined for lists paged by number. */
+const cursorAfter = (page: PostPage | null) => page?.nextCursor;
+
+const isLastPage = (page: PostPage) =>
+  page.nextCursor === undefined ? page.page >= page.pages : page.nextCursor === null;
 
 export interface PagedPosts {
   posts: PostCard[];
@@ -19,6 +27,8 @@ export interface PagedPosts {
   isLoading: boolean;
   isLoadingMore: boolean;
   hasMore: boolean;
+  /** A next page exists and nothing is on its way: the list may ask for it now. */
+  canLoadMore: boolean;
   error: unknown;
   loadMore: () => void;
   retry: () => void;
@@ -30,20 +40,25 @@ export interface PagedPosts {
 
 /**
  * Any paged list of notes, loaded page by page for infinite scroll. `key` names the list
- * (null: load nothing); `fetchPage` loads one page of it.
+ * (null: load nothing); `fetchPage` loads one page of it: by number, and by the previous
+ * page's cursor where the list gives one (then notes published meanwhile never shift it).
  */
 export function usePagedPosts(
   key: readonly unknown[] | null,
-  fetchPage: (page: number) => Promise<PostPage>,
+  fetchPage: (page: number, cursor?: string) => Promise<PostPage>,
   /** A first page already in hand (the feed inlined in the HTML): shown at once, then refreshed. */
   initialPage?: PostPage | null,
 ): PagedPosts {
   const { data, error, size, setSize, isLoading, isValidating, mutate } = useSWRInfinite(
     (index, previous: PostPage | null) => {
-      if (!key || (previous && previous.page >= previous.pages)) return null;
-      return [...key, index + 1] as const;
+      if (!key || (previous && isLastPage(previous))) return null;
+      return [...key, index + 1, cursorAfter(previous) ?? null] as const;
     },
-    (pageKey) => fetchPage(pageKey[pageKey.length - 1] as number),
+    (pageKey) =>
+      fetchPage(
+        pageKey[pageKey.length - 2] as number,
+        (pageKey[pageKey.length - 1] as string | null) ?? undefined,
+      ),
     {
       revalidateFirstPage: false,
       revalidateOnFocus: false,
@@ -53,7 +68,7 @@ export function usePagedPosts(
 
   const pages = useMemo(() => data ?? [], [data]);
   const last = pages[pages.length - 1];
-  const hasMore = !last || last.page < last.pages;
+  const hasMore = !last || !isLastPage(last);
   const isLoadingMore = !error && size > 0 && pages.length < size;
   // Only a cache of notes equal to the ones shown: a discarded render leaves nothing wrong in it.
   const shown = useRef<PostCard[]>([]);
@@ -101,6 +116,9 @@ export function usePagedPosts(
     isLoading: Boolean(key) && isLoading && pages.length === 0,
     isLoadingMore: Boolean(key) && !isLoading && isLoadingMore,
     hasMore: Boolean(key) && hasMore,
+    // Not while any page is on its way (the inlined first page's refresh included): loadMore
+    // would ignore the call, and a trigger that fired then must fire again once this turns true.
+    canLoadMore: Boolean(key) && hasMore && !error && !isLoading && !isValidating,
     error,
     loadMore,
     retry,
