@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { Kysely } from 'kysely';
 import { errorText } from '../../contract/messages.ts';
+import type { Database } from '../db/schema.ts';
 import { AppError, badRequest } from '../lib/errors.ts';
 
 /** The key a client sends: its own random id (a UUID in practice). */
@@ -53,6 +55,18 @@ function bodyText(payload: unknown): string | null {
   return null; // a stream: nothing to keep, so a retry runs again
 }
 
+/** A key's row by its primary key (scope, key). */
+export const findKeyRow = (db: Kysely<Database>, scope: string, key: string) =>
+  db
+    .selectFrom('idempotency_keys')
+    .select(['fingerprint', 'status', 'content_type', 'response', 'created_at'])
+    .where('scope', '=', scope)
+    .where('key', '=', key);
+
+/** Rows past their day (index idempotency_keys_expires). */
+export const expiredKeys = (db: Kysely<Database>, now: number) =>
+  db.deleteFrom('idempotency_keys').where('expires_at', '<', now);
+
 /**
  * `Idempotency-Key` on every write of the API (one mechanism for every route, written by hand
  * because the Fastify plugins on npm keep answers in memory, per instance). The first request
@@ -90,15 +104,6 @@ async function idempotency(app: FastifyInstance) {
     const done = new Promise<void>((resolve) => (finish = resolve));
     running.set(runningKey({ scope, key }), { done, finish });
     return true;
-  }
-
-  function findRow(scope: string, key: string) {
-    return db
-      .selectFrom('idempotency_keys')
-      .select(['fingerprint', 'status', 'content_type', 'response', 'created_at'])
-      .where('scope', '=', scope)
-      .where('key', '=', key)
-      .executeTakeFirst();
   }
 
   async function release(claim: Claim) {
@@ -143,7 +148,7 @@ async function idempotency(app: FastifyInstance) {
         request.idempotencyClaim = { scope, key, settled: false };
         return;
       }
-      const row = await findRow(scope, key);
+      const row = await findKeyRow(db, scope, key).executeTakeFirst();
       if (!row) continue; // released (its first request failed) or purged: claim it again
       if (row.fingerprint !== fingerprint) {
         throw new AppError(422, errorText.idempotencyKeyReused);
@@ -199,7 +204,7 @@ async function idempotency(app: FastifyInstance) {
 
   const purge = async () => {
     try {
-      await db.deleteFrom('idempotency_keys').where('expires_at', '<', Date.now()).execute();
+      await expiredKeys(db, Date.now()).execute();
     } catch (error) {
       app.log.warn({ err: error }, 'purging expired idempotency keys failed');
     }
