@@ -1,3 +1,4 @@
+import { CompiledQuery } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorText } from '../../contract/messages.ts';
 import type { LikeResult } from '../../contract/post.ts';
@@ -200,10 +201,9 @@ describe.each(testDatabases)('Idempotency-Key on writes (%s)', (kind) => {
       compile(): { sql: string; parameters: readonly unknown[] };
     }) => {
       const compiled = query.compile();
-      const result = await test.app.db.executeQuery<{ detail: string }>({
-        ...compiled,
-        sql: `EXPLAIN QUERY PLAN ${compiled.sql}`,
-      });
+      const result = await test.app.db.executeQuery<{ detail: string }>(
+        CompiledQuery.raw(`EXPLAIN QUERY PLAN ${compiled.sql}`, [...compiled.parameters]),
+      );
       return result.rows.map((row) => row.detail).join('\n');
     };
     expect(await explain(findKeyRow(test.app.db, 'u:1', 'k'))).toMatch(
