@@ -15,6 +15,7 @@ import multipart from '@fastify/multipart';
 import { UPLOAD_MAX_BYTES } from '../contract/post.ts';
 import rateLimits from './plugins/rate-limits.ts';
 import sharedCounters from './plugins/shared-counters.ts';
+import idempotency from './plugins/idempotency.ts';
 import staticSite from './plugins/static-site.ts';
 import inlineFeed from './plugins/inline-feed.ts';
 import notePage from './plugins/note-page.ts';
@@ -90,6 +91,7 @@ export async function buildApp({
   await app.register(paywall);
   await app.register(sharedCounters);
   await app.register(rateLimits);
+  await app.register(idempotency);
   await app.register(staticSite);
   await app.register(inlineFeed);
   await app.register(multipart, {

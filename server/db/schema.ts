@@ -74,7 +74,6 @@ export interface PostsTable {
   likes_count: ColumnType<number, number | undefined, number>;
   favorites_count: ColumnType<number, number | undefined, number>;
   comments_count: ColumnType<number, number | undefined, number>;
-  idempotency_key: string | null;
   created_at: Millis;
   updated_at: Millis;
   published_at: Millis | null;
@@ -229,12 +228,17 @@ export interface AtmosphereEventsTable {
 }
 
 export interface IdempotencyKeysTable {
-  user_id: number;
+  /** `u:<user id>`, or `a:<client address>` for a caller not signed in. */
+  scope: string;
   key: string;
-  /** JSON of the first response, replayed for a retried write. */
-  response: string;
-  status: number;
+  /** sha-256 (hex) of method, path and body of the first request. */
+  fingerprint: string;
+  /** The first answer, replayed for a retried write; null while it is being made. */
+  status: number | null;
+  content_type: string | null;
+  response: string | null;
   created_at: Millis;
+  expires_at: Millis;
 }
 
 export interface ModerationEventsTable {

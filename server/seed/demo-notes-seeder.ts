@@ -64,7 +64,6 @@ export async function seedDemoNotes(
       status: note.pending ? 'pending' : 'approved',
       reject_reason: null,
       price_cents: 0,
-      idempotency_key: null,
       created_at: publishedAt - HOUR_MS,
       updated_at: publishedAt,
       published_at: note.pending ? null : publishedAt,
@@ -84,7 +83,7 @@ export async function seedDemoNotes(
       });
     }
     for (const reader of note.likedBy) {
-      await likes.toggle(authorIds[reader], row.id, publishedAt);
+      await likes.set(authorIds[reader], row.id, true, publishedAt);
       await app.domainEvents.emit('post.liked', {
         postId: row.id,
         authorId,
@@ -92,7 +91,7 @@ export async function seedDemoNotes(
       });
     }
     for (const reader of note.savedBy) {
-      await favorites.toggle(authorIds[reader], row.id, publishedAt);
+      await favorites.set(authorIds[reader], row.id, true, publishedAt);
       await app.domainEvents.emit('post.favorited', {
         postId: row.id,
         authorId,

@@ -94,7 +94,8 @@ export function shouldQueueWrite(error: unknown, online: boolean): boolean {
 }
 
 export interface OutboxTransport {
-  uploadImage(item: OutboxItem, blob: Blob, name: string): Promise<ImageRef>;
+  /** `key`: the upload's own idempotency key, the same on every attempt of this image. */
+  uploadImage(item: OutboxItem, blob: Blob, name: string, key: string): Promise<ImageRef>;
   createPost(item: OutboxItem, body: CreatePostBody): Promise<{ id: string }>;
   updatePost(item: OutboxItem, postId: string, body: UpdatePostBody): Promise<unknown>;
   saveDraft(item: OutboxItem, body: SaveDraftBody): Promise<SaveDraftResult>;
@@ -231,6 +232,8 @@ export async function queueDraft(job: NewDraftItem): Promise<OutboxItem> {
   const item: OutboxItem = older
     ? {
         ...older,
+        // Another body under the old key would be refused: the server may hold its first answer.
+        idempotencyKey: newId(),
         body: job.body,
         images: job.images,
         authorization: job.authorization,
@@ -316,7 +319,8 @@ async function uploadImages(item: OutboxItem, transport: OutboxTransport): Promi
       refs.push(image.image);
       continue;
     }
-    const uploaded = await transport.uploadImage(item, image.blob, image.name);
+    const key = `${item.idempotencyKey}-${index}`;
+    const uploaded = await transport.uploadImage(item, image.blob, image.name, key);
     images[index] = { kind: 'uploaded', image: uploaded };
     await update(item.id, { images });
     refs.push(uploaded);

@@ -54,10 +54,14 @@ export function workerTransport(send: typeof fetch = fetch): OutboxTransport {
   });
 
   return {
-    uploadImage(item, blob, name) {
+    uploadImage(item, blob, name, key) {
       const form = new FormData();
       form.append('image', blob, name);
-      return call<ImageRef>(item, '/api/posts/upload', { method: 'POST', body: form });
+      return call<ImageRef>(item, '/api/posts/upload', {
+        method: 'POST',
+        headers: { 'idempotency-key': key },
+        body: form,
+      });
     },
     createPost(item, body) {
       return call<{ id: string }>(item, '/api/posts', write(item, 'POST', body));

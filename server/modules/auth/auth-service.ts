@@ -9,12 +9,13 @@ import type { ClientInfo } from './client-info.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { presentCurrentUser } from './present-current-user.ts';
 import { createSessionRepository } from './session-repository.ts';
-import { createSessionIssuer } from './session-issuer.ts';
+import { createAccountOpener, createSessionIssuer } from './session-issuer.ts';
 
 export function createAuthService(app: FastifyInstance) {
   const users = createUserRepository(app.db);
   const sessions = createSessionRepository(app.db);
   const issueSession = createSessionIssuer(app);
+  const openAccount = createAccountOpener(app);
   const loginLimiter = createAttemptLimiter(app.attempts, 'login', LOGIN_LIMITS);
 
   async function assertAvailable(changes: { username?: string; email?: string }, selfId?: number) {
@@ -32,15 +33,21 @@ export function createAuthService(app: FastifyInstance) {
     async register(body: RegisterBody, client: ClientInfo): Promise<AuthResponse> {
       await assertAvailable(body);
       const passwordHash = await hashPassword(body.password);
-      let user: UserRow;
       try {
-        user = await users.insert({ username: body.username, email: body.email, passwordHash });
+        return await openAccount(
+          (db) =>
+            createUserRepository(db).insert({
+              username: body.username,
+              email: body.email,
+              passwordHash,
+            }),
+          client,
+        );
       } catch (error) {
         // Two registrations racing for one name: the unique index decides.
         await assertAvailable(body);
         throw error;
       }
-      return issueSession(user, client);
     },
 
     async login(account: string, password: string, client: ClientInfo): Promise<AuthResponse> {

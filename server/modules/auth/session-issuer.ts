@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
 import type { AuthResponse } from '../../../contract/auth.ts';
+import type { Database } from '../../db/schema.ts';
 import { createUserRepository } from '../users/user-repository.ts';
 import type { UserRow } from '../users/user-repository.ts';
 import type { ClientInfo } from './client-info.ts';
@@ -7,27 +9,56 @@ import { presentCurrentUser } from './present-current-user.ts';
 import { createSessionRepository } from './session-repository.ts';
 import { newSessionId, signToken } from './tokens.ts';
 
+async function recordSession(db: Kysely<Database>, userId: number, client: ClientInfo) {
+  const sessionId = newSessionId();
+  await createSessionRepository(db).create({
+    id: sessionId,
+    userId,
+    userAgent: client.userAgent,
+    ip: client.ip,
+  });
+  return sessionId;
+}
+
+/** The token for a recorded session, after the `user.signed-in` event has run. */
+async function answer(
+  app: FastifyInstance,
+  user: UserRow,
+  sessionId: string,
+): Promise<AuthResponse> {
+  const token = await signToken(app.config.jwtSecret, { userId: user.id, sessionId });
+  await app.domainEvents.emit('user.signed-in', { userId: user.id });
+  // A listener may have just awarded the daily bonus: answer with the row as it is now.
+  const fresh = (await createUserRepository(app.db).findById(user.id)) ?? user;
+  return { token, user: presentCurrentUser(fresh) };
+}
+
 /**
  * Every sign-in path (password, phone, WeChat, QQ, registration) ends here: a session row, a
  * token naming it, and the `user.signed-in` event the daily login bonus listens for.
  */
 export function createSessionIssuer(app: FastifyInstance) {
-  const sessions = createSessionRepository(app.db);
-  const users = createUserRepository(app.db);
   return async function issueSession(user: UserRow, client: ClientInfo): Promise<AuthResponse> {
-    const sessionId = newSessionId();
-    await sessions.create({
-      id: sessionId,
-      userId: user.id,
-      userAgent: client.userAgent,
-      ip: client.ip,
-    });
-    const token = await signToken(app.config.jwtSecret, { userId: user.id, sessionId });
-    await app.domainEvents.emit('user.signed-in', { userId: user.id });
-    // A listener may have just awarded the daily bonus: answer with the row as it is now.
-    const fresh = (await users.findById(user.id)) ?? user;
-    return { token, user: presentCurrentUser(fresh) };
+    return answer(app, user, await recordSession(app.db, user.id, client));
   };
 }
 
 export type IssueSession = ReturnType<typeof createSessionIssuer>;
+
+/**
+ * Registration: the account and its first session are written in one transaction, so a failure
+ * between them never leaves an account its owner was not signed in to. `createUser` must write
+ * through the transaction it is given; slow work (the password hash) belongs before it.
+ */
+export function createAccountOpener(app: FastifyInstance) {
+  return async function openAccount(
+    createUser: (db: Kysely<Database>) => Promise<UserRow>,
+    client: ClientInfo,
+  ): Promise<AuthResponse> {
+    const { user, sessionId } = await app.db.transaction().execute(async (trx) => {
+      const created = await createUser(trx);
+      return { user: created, sessionId: await recordSession(trx, created.id, client) };
+    });
+    return answer(app, user, sessionId);
+  };
+}

@@ -122,7 +122,6 @@ describe.each(testDatabases)('follows on %s', (kind) => {
           cover_height: null,
           status,
           reject_reason: null,
-          idempotency_key: null,
           created_at: at,
           updated_at: at,
           published_at: status === 'approved' ? at : null,

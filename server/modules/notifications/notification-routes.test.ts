@@ -30,7 +30,6 @@ async function insertPost(t: TestApp, authorId: string, status: 'pending' | 'app
       cover_height: 800,
       status,
       reject_reason: null,
-      idempotency_key: null,
       created_at: now,
       updated_at: now,
       published_at: status === 'approved' ? now : null,

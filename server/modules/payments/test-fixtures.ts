@@ -33,7 +33,6 @@ export async function insertPost(
       status: post.status ?? 'approved',
       reject_reason: null,
       price_cents: Math.round((post.priceYuan ?? 0) * 100),
-      idempotency_key: null,
       created_at: now,
       updated_at: now,
       published_at: post.status === 'approved' || !post.status ? now : null,

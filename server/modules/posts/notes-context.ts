@@ -28,6 +28,7 @@ export interface NotesContext {
   db: Kysely<Database>;
   dialect: DialectName;
   events: DomainEventBus;
+  storage: Storage;
   categories: CategoryCatalog;
   posts: PostRepository;
   presenter: PostPresenter;
@@ -82,6 +83,28 @@ export function createNotesContext(deps: {
 }
 
 /**
+ * Runs a multi-step write of notes (the row, its images, its search-index row) in one
+ * transaction: `work` gets the context with its repositories bound to the transaction. On
+ * SQLite the transaction holds the only connection, so `work` must reach the database through
+ * the context it is given (a query through the app's own handle would wait forever) and must
+ * not wait on anything slow outside it; domain events are emitted after the commit.
+ */
+export function inTransaction<T>(
+  context: NotesContext,
+  work: (tx: NotesContext) => Promise<T>,
+): Promise<T> {
+  return context.db.transaction().execute((trx) =>
+    work({
+      ...context,
+      db: trx,
+      posts: createPostRepository(trx),
+      uploads: createUploadService({ db: trx, storage: context.storage }),
+      searchIndex: createSearchIndex(trx, context.dialect),
+    }),
+  );
+}
+
+/**
  * After a note is written: only published notes are searchable and ranked, and cached totals
  * and search pages no longer hold.
  */
@@ -104,7 +127,8 @@ export async function forgetPost(context: NotesContext, postId: number): Promise
   clearCaches(context);
 }
 
-function clearCaches(context: NotesContext): void {
+/** Readers may have refilled the caches while a transaction was open: cleared again after it. */
+export function clearCaches(context: NotesContext): void {
   context.feedTotals.clear();
   context.publicPages.clear();
   context.feedPages.clear();

@@ -68,15 +68,6 @@ export function createPostRepository(db: Kysely<Database>) {
       return db.selectFrom('posts').selectAll().where('id', '=', id).executeTakeFirst();
     },
 
-    findByIdempotencyKey(authorId: number, key: string): Promise<PostRow | undefined> {
-      return db
-        .selectFrom('posts')
-        .selectAll()
-        .where('author_id', '=', authorId)
-        .where('idempotency_key', '=', key)
-        .executeTakeFirst();
-    },
-
     update(id: number, changes: PostChanges): Promise<PostRow | undefined> {
       return db
         .updateTable('posts')

@@ -21,15 +21,14 @@ import type { Viewer } from '../../plugins/auth.ts';
 import { freeTextOf } from '../paywall/preview.ts';
 import { excerptOf } from './excerpt.ts';
 import { createFeedService } from './feed-service.ts';
-import { forgetPost, syncPost } from './notes-context.ts';
+import { clearCaches, forgetPost, inTransaction, syncPost } from './notes-context.ts';
 import type { NotesContext } from './notes-context.ts';
 import type { PostCardRow, PostChanges, PostRow } from './post-repository.ts';
 import { createReactionRepository } from './reaction-repository.ts';
-import type { ReactionKind } from './reaction-repository.ts';
+import type { ReactionKind, ReactionWant } from './reaction-repository.ts';
 import { createSearchService } from '../search/search-service.ts';
 
 const ALL_STATUSES: PostStatus[] = ['pending', 'approved', 'rejected'];
-const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{1,64}$/;
 /** SPEC.md's sitemap lists every published note; bounded so one request stays small. */
 export const SITEMAP_MAX = 50_000;
 
@@ -88,9 +87,11 @@ export function createPostService(context: NotesContext) {
     };
   }
 
-  async function toggle(kind: ReactionKind, viewer: Viewer, id: number) {
+  async function react(kind: ReactionKind, viewer: Viewer, id: number, want: ReactionWant) {
     const row = await visibleRow(id, viewer);
-    const result = await reactions[kind].toggle(viewer.id, row.id);
+    const result = await reactions[kind].set(viewer.id, row.id, want);
+    // A mark that was already as wanted notifies nobody again.
+    if (!result.changed) return result;
     // Cards show the counts; rebuilding a page is cheap next to showing a stale one.
     context.publicPages.clear();
     const event = { postId: row.id, authorId: row.author_id, userId: viewer.id };
@@ -158,33 +159,17 @@ export function createPostService(context: NotesContext) {
       return list(leadHere ? [lead, ...rows] : rows, total, window, viewer);
     },
 
-    async create(
-      viewer: Viewer,
-      body: CreatePostBody,
-      idempotencyKey: string | undefined,
-    ): Promise<{ post: Post; replayed: boolean }> {
-      if (idempotencyKey !== undefined && !IDEMPOTENCY_KEY.test(idempotencyKey)) {
-        throw badRequest(errorText.idempotencyKeyInvalid);
-      }
-      const replay = async () => {
-        const first = idempotencyKey
-          ? await posts.findByIdempotencyKey(viewer.id, idempotencyKey)
-          : undefined;
-        return first ? { post: await presenter.full(first, viewer), replayed: true } : null;
-      };
-      const earlier = await replay();
-      if (earlier) return earlier;
-
+    /** The note, its images and its search-index row are written together or not at all. */
+    async create(viewer: Viewer, body: CreatePostBody): Promise<Post> {
       const categoryId = await categoryIdOf(body.categoryId);
-      const images = await context.uploads.resolveImages(
-        (body.images ?? []).map((image) => image.url),
-        viewer.id,
-      );
       const now = Date.now();
-      const cover = images[0] ?? null;
-      let row: PostRow;
-      try {
-        row = await posts.insert({
+      const row = await inTransaction(context, async (tx) => {
+        const images = await tx.uploads.resolveImages(
+          (body.images ?? []).map((image) => image.url),
+          viewer.id,
+        );
+        const cover = images[0] ?? null;
+        const inserted = await tx.posts.insert({
           author_id: viewer.id,
           title: body.title.trim(),
           content: body.content,
@@ -198,28 +183,24 @@ export function createPostService(context: NotesContext) {
           status: viewer.isAdmin ? 'approved' : 'pending',
           reject_reason: null,
           price_cents: toCents(body.price ?? 0),
-          idempotency_key: idempotencyKey ?? null,
           created_at: now,
           updated_at: now,
           published_at: viewer.isAdmin ? now : null,
         });
-      } catch (error) {
-        // The same key sent twice at once: the unique index let one through; answer with it.
-        const raced = await replay();
-        if (raced) return raced;
-        throw error;
-      }
-      await context.uploads.attachToPost(
-        images.map((image) => image.url),
-        row.id,
-      );
-      await syncPost(context, row);
+        await tx.uploads.attachToPost(
+          images.map((image) => image.url),
+          inserted.id,
+        );
+        await syncPost(tx, inserted);
+        return inserted;
+      });
+      clearCaches(context);
       await events.emit('post.created', {
         postId: row.id,
         authorId: viewer.id,
         status: row.status,
       });
-      return { post: await presenter.full(row, viewer), replayed: false };
+      return presenter.full(row, viewer);
     },
 
     async update(viewer: Viewer, id: number, body: UpdatePostBody): Promise<Post> {
@@ -236,20 +217,6 @@ export function createPostService(context: NotesContext) {
           freeTextOf(changes.content ?? row.content, changes.price_cents ?? row.price_cents),
         );
       }
-      if (body.images !== undefined) {
-        const images = await context.uploads.resolveImages(
-          body.images.map((image) => image.url),
-          viewer.id,
-        );
-        changes.images = JSON.stringify(images);
-        changes.cover_url = images[0]?.url ?? null;
-        changes.cover_width = images[0]?.width ?? null;
-        changes.cover_height = images[0]?.height ?? null;
-        await context.uploads.attachToPost(
-          images.map((image) => image.url),
-          row.id,
-        );
-      }
       // What readers see changes, so it is reviewed again (admins publish directly).
       if (viewer.isAdmin) {
         changes.status = 'approved';
@@ -259,27 +226,52 @@ export function createPostService(context: NotesContext) {
         changes.status = 'pending';
         changes.reject_reason = null;
       }
-      const updated = await posts.update(row.id, changes);
-      if (!updated) throw notFound(errorText.postNotFound);
-      await syncPost(context, updated);
+      const updated = await inTransaction(context, async (tx) => {
+        if (body.images !== undefined) {
+          const images = await tx.uploads.resolveImages(
+            body.images.map((image) => image.url),
+            viewer.id,
+          );
+          changes.images = JSON.stringify(images);
+          changes.cover_url = images[0]?.url ?? null;
+          changes.cover_width = images[0]?.width ?? null;
+          changes.cover_height = images[0]?.height ?? null;
+          await tx.uploads.attachToPost(
+            images.map((image) => image.url),
+            row.id,
+          );
+        }
+        const written = await tx.posts.update(row.id, changes);
+        if (!written) throw notFound(errorText.postNotFound);
+        await syncPost(tx, written);
+        return written;
+      });
+      clearCaches(context);
       return presenter.full(updated, viewer);
     },
 
     async remove(viewer: Viewer, id: number): Promise<void> {
       const row = await ownRow(id, viewer, true);
-      await posts.delete(row.id);
-      await posts.unpin(row.author_id, row.id);
-      await forgetPost(context, row.id);
+      await inTransaction(context, async (tx) => {
+        await tx.posts.delete(row.id);
+        await tx.posts.unpin(row.author_id, row.id);
+        await forgetPost(tx, row.id);
+      });
+      clearCaches(context);
       await events.emit('post.deleted', { postId: row.id, authorId: row.author_id });
     },
 
-    async like(viewer: Viewer, id: number): Promise<LikeResult> {
-      const { on, count } = await toggle('likes', viewer, id);
+    async like(viewer: Viewer, id: number, want: ReactionWant = 'toggle'): Promise<LikeResult> {
+      const { on, count } = await react('likes', viewer, id, want);
       return { liked: on, likesCount: count };
     },
 
-    async favorite(viewer: Viewer, id: number): Promise<FavoriteResult> {
-      const { on, count } = await toggle('favorites', viewer, id);
+    async favorite(
+      viewer: Viewer,
+      id: number,
+      want: ReactionWant = 'toggle',
+    ): Promise<FavoriteResult> {
+      const { on, count } = await react('favorites', viewer, id, want);
       return { favorited: on, favoritesCount: count };
     },
 

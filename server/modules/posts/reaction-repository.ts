@@ -3,6 +3,8 @@ import type { Database } from '../../db/schema.ts';
 import type { Window } from './post-repository.ts';
 
 export type ReactionKind = 'likes' | 'favorites';
+/** SPEC.md's toggle (`POST`), or a set state (`PUT` true, `DELETE` false). */
+export type ReactionWant = boolean | 'toggle';
 
 const COUNT_COLUMN = { likes: 'likes_count', favorites: 'favorites_count' } as const;
 
@@ -11,30 +13,35 @@ export function createReactionRepository(db: Kysely<Database>, table: ReactionKi
   const counter = COUNT_COLUMN[table];
 
   return {
-    /** Adds or removes the caller's mark and keeps the note's counter in step, atomically. */
-    toggle(
+    /**
+     * Puts the caller's mark in the wanted state (`toggle` flips it) and keeps the note's counter
+     * in step, atomically. `changed` is false when the mark already was as wanted.
+     */
+    set(
       userId: number,
       postId: number,
+      want: ReactionWant,
       now = Date.now(),
-    ): Promise<{ on: boolean; count: number }> {
+    ): Promise<{ on: boolean; count: number; changed: boolean }> {
       return db.transaction().execute(async (trx) => {
-        const removed = await trx
-          .deleteFrom(table)
-          .where('post_id', '=', postId)
-          .where('user_id', '=', userId)
-          .executeTakeFirst();
-        let on = false;
+        let on = want === true;
         let delta = 0;
-        if (Number(removed.numDeletedRows) > 0) {
-          delta = -1;
-        } else {
+        if (want !== true) {
+          const removed = await trx
+            .deleteFrom(table)
+            .where('post_id', '=', postId)
+            .where('user_id', '=', userId)
+            .executeTakeFirst();
+          if (Number(removed.numDeletedRows) > 0) delta = -1;
+          else on = want === 'toggle';
+        }
+        if (on) {
           const added = await trx
             .insertInto(table)
             .values({ user_id: userId, post_id: postId, created_at: now })
             .onConflict((oc) => oc.columns(['post_id', 'user_id']).doNothing())
             .executeTakeFirst();
-          on = true;
-          // A concurrent twin of this request may have inserted first: count it once.
+          // Already marked (or a concurrent twin inserted first): count it once.
           delta = Number(added.numInsertedOrUpdatedRows ?? 0) > 0 ? 1 : 0;
         }
         const row = await trx
@@ -43,7 +50,8 @@ export function createReactionRepository(db: Kysely<Database>, table: ReactionKi
           .where('id', '=', postId)
           .returning(counter)
           .executeTakeFirstOrThrow();
-        return { on, count: Number((row as Record<string, number>)[counter]) };
+        const count = Number((row as Record<string, number>)[counter]);
+        return { on, count, changed: delta !== 0 };
       });
     },
 

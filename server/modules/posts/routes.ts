@@ -50,16 +50,8 @@ export default async function postRoutes(app: FastifyInstance) {
       preValidation: app.requireUser,
       schema: { body: CreatePostBody, response: { 201: Post, ...errors } },
     },
-    async (request, reply) => {
-      const key = request.headers['idempotency-key'];
-      const { post, replayed } = await posts.create(
-        viewerOf(request),
-        request.body,
-        typeof key === 'string' ? key : undefined,
-      );
-      if (replayed) void reply.header('idempotent-replayed', 'true');
-      return reply.code(201).send(post);
-    },
+    async (request, reply) =>
+      reply.code(201).send(await posts.create(viewerOf(request), request.body)),
   );
 
   app.get<{ Querystring: MyPostsQuery }>(
@@ -133,21 +125,26 @@ export default async function postRoutes(app: FastifyInstance) {
     },
   );
 
-  app.post<{ Params: RawId }>(
-    '/api/posts/:id/like',
-    {
-      preValidation: app.requireUser,
-      schema: { params: RawId, response: { 200: LikeResult, ...errors } },
-    },
-    (request) => posts.like(viewerOf(request), reactionIdOf(request.params.id)),
-  );
-
-  app.post<{ Params: RawId }>(
-    '/api/posts/:id/favorite',
-    {
-      preValidation: app.requireUser,
-      schema: { params: RawId, response: { 200: FavoriteResult, ...errors } },
-    },
-    (request) => posts.favorite(viewerOf(request), reactionIdOf(request.params.id)),
-  );
+  // SPEC.md's POST toggles; PUT and DELETE set the mark, so a client that knows what it wants
+  // can send it again without flipping it back.
+  const reactions = [
+    { path: 'like', response: LikeResult, act: posts.like },
+    { path: 'favorite', response: FavoriteResult, act: posts.favorite },
+  ] as const;
+  const wants = [
+    ['POST', 'toggle'],
+    ['PUT', true],
+    ['DELETE', false],
+  ] as const;
+  for (const { path, response, act } of reactions) {
+    for (const [method, want] of wants) {
+      app.route<{ Params: RawId }>({
+        method,
+        url: `/api/posts/:id/${path}`,
+        preValidation: app.requireUser,
+        schema: { params: RawId, response: { 200: response, ...errors } },
+        handler: (request) => act(viewerOf(request), reactionIdOf(request.params.id), want),
+      });
+    }
+  }
 }

@@ -6,21 +6,18 @@ import { isTransientStatus } from '../../lib/outbox';
 import type { OutboxItem, OutboxTransport } from '../../lib/outbox';
 import { localDrafts } from '../drafts/local-drafts';
 
-/** Every write carries the item's key: only `POST /api/posts` needs it, the rest ignore it. */
-const once = (item: OutboxItem) => ({
-  headers: { 'idempotency-key': item.idempotencyKey },
-  retries: 0,
-});
+/** Every attempt carries the item's key, so the server answers a replay with its first answer. */
+const once = (item: OutboxItem) => ({ idempotencyKey: item.idempotencyKey, retries: 0 });
 
 /**
  * Sends the outbox from the page through the fetch wrapper (the signed-in token, request ids).
  * The wrapper's own retries are off: the outbox decides when to try again.
  */
 export const pageTransport: OutboxTransport = {
-  uploadImage(_item, blob, name) {
+  uploadImage(_item, blob, name, key) {
     const form = new FormData();
     form.append('image', blob, name);
-    return api.upload<ImageRef>('/api/posts/upload', form);
+    return api.upload<ImageRef>('/api/posts/upload', form, { idempotencyKey: key });
   },
   createPost(item, body) {
     return api.post<Post>('/api/posts', body, once(item));

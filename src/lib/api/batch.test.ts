@@ -86,6 +86,32 @@ describe('queueing', () => {
   });
 });
 
+describe('retries', () => {
+  it('gives each write its own key, kept when the lost batch is sent again', async () => {
+    const { calls, fetchMock } = fakeServer();
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    const written = batch.post('/api/posts/1/comments', { content: '评论' });
+    const read = batch.get('/api/posts/1');
+    const second = batch.put('/api/posts/2/like');
+    await vi.advanceTimersByTimeAsync(100 + 1_000);
+    await expect(written).resolves.toEqual({ url: '/api/posts/1/comments' });
+    await expect(read).resolves.toEqual({ url: '/api/posts/1' });
+    await expect(second).resolves.toEqual({ url: '/api/posts/2/like' });
+    // The first batch never answered: sent again with the same requests, keys included.
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    const [sent] = calls;
+    const keyOf = (item: BatchRequestItem) => item.headers?.['idempotency-key'];
+    expect(keyOf(sent[0])).toMatch(/^[A-Za-z0-9_-]{1,64}$/);
+    expect(keyOf(sent[2])).toMatch(/^[A-Za-z0-9_-]{1,64}$/);
+    expect(keyOf(sent[2])).not.toBe(keyOf(sent[0]));
+    expect(keyOf(sent[1])).toBeUndefined();
+    const resent = JSON.parse(String(fetchMock.mock.calls[1][1].body)) as {
+      requests: BatchRequestItem[];
+    };
+    expect(resent.requests).toEqual(sent);
+  });
+});
+
 describe('errors', () => {
   it('rejects a failed sub-request with its status, its error text (or 请求失败) and its data', async () => {
     fakeServer((item) =>

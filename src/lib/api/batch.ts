@@ -2,7 +2,7 @@ import type { BatchMethod, BatchResponse, BatchResult } from '../../../contract/
 import { BATCH_MAX_REQUESTS } from '../../../contract/batch';
 import { errorText } from '../../../contract/messages';
 import { storageKeys } from '../storage-keys';
-import { ApiError, api } from './client';
+import { ApiError, api, newRequestId } from './client';
 
 /**
  * The batch helper of SPEC.md sections 7 and 9: calls queue up and go to the server together as
@@ -111,6 +111,8 @@ async function flush() {
   if (sending.length === 0) return;
   let response: BatchResponse;
   try {
+    // Sent again after a lost answer only because each write inside carries its own key (the
+    // server keys the writes, not the batch).
     response = await api.post<BatchResponse>('/api/batch', {
       requests: sending.map(({ id, url, method, data, headers }) => ({
         id,
@@ -179,7 +181,7 @@ async function get<T>(url: string, options: BatchGetOptions = {}): Promise<T> {
 }
 
 async function write<T>(method: Exclude<BatchMethod, 'GET'>, url: string, data?: unknown) {
-  const answer = await enqueue<T>(method, url, data);
+  const answer = await enqueue<T>(method, url, data, { 'idempotency-key': newRequestId() });
   invalidate(url);
   return answer;
 }

@@ -173,6 +173,52 @@ describe('timeouts and retries', () => {
     expect(error.message).toBe(errorText.networkLost);
   });
 
+  it('retries a write under one idempotency key, made per call', async () => {
+    const fetchMock = vi
+      .fn()
+      .mockRejectedValueOnce(new TypeError('Failed to fetch'))
+      .mockResolvedValueOnce(jsonResponse({ liked: true }))
+      .mockResolvedValueOnce(jsonResponse({ liked: false }));
+    vi.stubGlobal('fetch', fetchMock);
+    const first = api.post('/api/posts/1/like');
+    await vi.advanceTimersByTimeAsync(1_000);
+    await first;
+    await api.post('/api/posts/1/like');
+    const keys = [0, 1, 2].map((call) => headersOf(fetchMock, call)['idempotency-key']);
+    expect(keys[0]).toMatch(/^[A-Za-z0-9_-]{1,64}$/);
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[2]).not.toBe(keys[0]);
+  });
+
+  it('sends the caller’s key, and no key on reads', async () => {
+    const fetchMock = vi.fn(async () => jsonResponse({}));
+    vi.stubGlobal('fetch', fetchMock);
+    await api.put('/api/posts/1', { title: 'x' }, { idempotencyKey: 'edit-1' });
+    await api.get('/api/posts/1');
+    expect(headersOf(fetchMock, 0)['idempotency-key']).toBe('edit-1');
+    expect(headersOf(fetchMock, 1)['idempotency-key']).toBeUndefined();
+  });
+
+  it('never sends a write without a key again once it may have reached the server', async () => {
+    const failing = vi.fn().mockRejectedValue(new TypeError('Failed to fetch'));
+    vi.stubGlobal('fetch', failing);
+    const lost = await api
+      .delete('/api/comments/1', { idempotencyKey: false })
+      .catch((error: unknown) => error);
+    expect(failing).toHaveBeenCalledTimes(1);
+    expect(headersOf(failing)['idempotency-key']).toBeUndefined();
+    expect((lost as ApiError).status).toBe(0);
+
+    const stalled = stalledFetch();
+    vi.stubGlobal('fetch', stalled);
+    const late = api
+      .post('/api/messages', { content: '你好' }, { idempotencyKey: false })
+      .catch((error: unknown) => error);
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(((await late) as ApiError).status).toBe(408);
+    expect(stalled).toHaveBeenCalledTimes(1);
+  });
+
   it('never retries an answer from the server', async () => {
     const fetchMock = vi.fn(async () => jsonResponse({ error: '服务器内部错误' }, 500));
     vi.stubGlobal('fetch', fetchMock);
@@ -384,6 +430,13 @@ describe('upload', () => {
     const second = api.upload('/api/posts/upload', new FormData());
     FakeXhr.last.finish(500, {});
     await expect(second).rejects.toThrow(errorText.uploadFailed);
+  });
+
+  it('sends the idempotency key it is given', () => {
+    void api.upload('/api/posts/upload', new FormData(), { idempotencyKey: 'item-1-0' });
+    expect(FakeXhr.last.headers['idempotency-key']).toBe('item-1-0');
+    void api.upload('/api/posts/upload', new FormData());
+    expect(FakeXhr.last.headers['idempotency-key']).toBeUndefined();
   });
 
   it('is cancelled through its signal', async () => {

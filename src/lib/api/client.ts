@@ -25,6 +25,12 @@ export interface RequestOptions {
   timeoutMs?: number;
   /** Retries after a network failure or timeout: 3, or 0 for password login. */
   retries?: number;
+  /**
+   * A write's `Idempotency-Key`, the same on every attempt, so the server answers a retry with
+   * its first answer instead of doing the write twice. Left out, each write call makes its own;
+   * `false` sends none, and then a write that may have reached the server is never retried.
+   */
+  idempotencyKey?: string | false;
   signal?: AbortSignal;
   /** Shown when the server's answer carries no `error` text. */
   errorMessage?: string;
@@ -36,6 +42,8 @@ export interface RequestOptions {
 }
 
 export interface UploadOptions {
+  /** For an upload that its caller may send again (the outbox): see RequestOptions. */
+  idempotencyKey?: string;
   onProgress?: (percent: number) => void;
   signal?: AbortSignal;
   errorMessage?: string;
@@ -85,7 +93,8 @@ function pathOnly(path: string): string {
   return path.split('?')[0];
 }
 
-function newRequestId(): string {
+/** Also a write's idempotency key: random, and valid for the server's `[A-Za-z0-9_-]{1,64}`. */
+export function newRequestId(): string {
   // randomUUID exists only in secure contexts; a plain-http LAN address is not one.
   if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') {
     return crypto.randomUUID();
@@ -205,6 +214,11 @@ async function request<T>(
   const firstTimeoutMs = options.timeoutMs ?? (isLogin ? LOGIN_TIMEOUT_MS : REQUEST_TIMEOUT_MS);
 
   const headers = { ...baseHeaders(path), ...options.headers };
+  const { idempotencyKey = newRequestId() } = options;
+  if (method !== 'GET' && idempotencyKey !== false) headers['idempotency-key'] = idempotencyKey;
+  // A read, or a write the server recognises when it comes again, may be sent again after a
+  // timeout or a lost connection; any other write may already have happened, so it fails.
+  const mayResend = method === 'GET' || 'idempotency-key' in headers;
   if (method === 'GET') {
     headers['cache-control'] = 'no-cache';
     headers.pragma = 'no-cache';
@@ -231,6 +245,7 @@ async function request<T>(
     );
     if (result.kind !== 'response') {
       failure = result.kind;
+      if (!mayResend) break;
       continue;
     }
     const { response } = result;
@@ -263,6 +278,7 @@ function upload<T>(path: string, formData: FormData, options: UploadOptions = {}
     const xhr = new XMLHttpRequest();
     xhr.open('POST', path);
     const headers = baseHeaders(path);
+    if (options.idempotencyKey) headers['idempotency-key'] = options.idempotencyKey;
     for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
     xhr.upload.addEventListener('progress', (event) => {
       if (event.lengthComputable && event.total > 0) {

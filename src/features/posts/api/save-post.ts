@@ -6,7 +6,7 @@ import { api } from '../../../lib/api/client';
  * sent again on every retry, so a retried request can never create a second note.
  */
 export const createPost = (body: CreatePostBody, idempotencyKey: string) =>
-  api.post<Post>('/api/posts', body, { headers: { 'idempotency-key': idempotencyKey } });
+  api.post<Post>('/api/posts', body, { idempotencyKey });
 
 export const updatePost = (id: string, body: UpdatePostBody) =>
   api.put<Post>(`/api/posts/${encodeURIComponent(id)}`, body);

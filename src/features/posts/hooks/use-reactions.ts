@@ -18,7 +18,8 @@ interface ReactionState {
 function useOptimisticToggle(
   post: Post,
   initial: ReactionState,
-  send: (id: string) => Promise<ReactionState>,
+  /** Asks the server for the state the reader chose (`active`). */
+  send: (id: string, active: boolean) => Promise<ReactionState>,
   failureText: string,
   toPost: (state: ReactionState) => Partial<Post>,
 ) {
@@ -40,7 +41,7 @@ function useOptimisticToggle(
       count: Math.max(0, before.count + (before.active ? -1 : 1)),
     });
     try {
-      const confirmed = await send(post.id);
+      const confirmed = await send(post.id, !before.active);
       setState(confirmed);
       void mutate(
         postKey(post.id),
@@ -66,8 +67,8 @@ export function useReactions(post: Post) {
   const like = useOptimisticToggle(
     post,
     { active: post.isLiked, count: post.likesCount },
-    async (id) => {
-      const result = await likePost(id);
+    async (id, active) => {
+      const result = await likePost(id, active);
       return { active: result.liked, count: result.likesCount };
     },
     errorText.likeFailed,
@@ -76,8 +77,8 @@ export function useReactions(post: Post) {
   const favorite = useOptimisticToggle(
     post,
     { active: post.isFavorited, count: post.favoritesCount },
-    async (id) => {
-      const result = await favoritePost(id);
+    async (id, active) => {
+      const result = await favoritePost(id, active);
       return { active: result.favorited, count: result.favoritesCount };
     },
     errorText.favoriteFailed,

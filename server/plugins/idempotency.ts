@@ -1,0 +1,218 @@
+import { createHash } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Kysely } from 'kysely';
+import { errorText } from '../../contract/messages.ts';
+import type { Database } from '../db/schema.ts';
+import { AppError, badRequest } from '../lib/errors.ts';
+
+/** The key a client sends: its own random id (a UUID in practice). */
+export const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{1,64}$/;
+/** A first answer is replayed for a day, then its row is purged. */
+export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60_000;
+/** A claim older than this without an answer belonged to a process that died mid-request. */
+const ABANDONED_AFTER_MS = 60_000;
+/** How long a duplicate waits for the first request (handled by another instance) to answer. */
+const DUPLICATE_WAIT_MS = 15_000;
+const DUPLICATE_POLL_MS = 100;
+const PURGE_EVERY_MS = 10 * 60_000;
+/** Answers that say nothing about the write itself: the retry must run again, not replay them. */
+const TRANSIENT_STATUSES = new Set([401, 408, 429]);
+
+interface Claim {
+  scope: string;
+  key: string;
+  settled: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The key this request claimed; its answer is stored when it is sent. */
+    idempotencyClaim: Claim | null;
+  }
+}
+
+const isWrite = (method: string) => method !== 'GET' && method !== 'HEAD' && method !== 'OPTIONS';
+
+/** The request as the key promises it: the same key with another request is a client bug. */
+function fingerprintOf(request: FastifyRequest): string {
+  return createHash('sha256')
+    .update(`${request.method} ${request.url}\n`)
+    .update(request.body === undefined ? '' : JSON.stringify(request.body))
+    .digest('hex');
+}
+
+/** A signed-in caller's keys are theirs on every device; before sign-in, the address's. */
+const scopeOf = (request: FastifyRequest) =>
+  request.viewer ? `u:${request.viewer.id}` : `a:${request.ip}`;
+
+const storable = (status: number) => status < 500 && !TRANSIENT_STATUSES.has(status);
+
+function bodyText(payload: unknown): string | null {
+  if (typeof payload === 'string') return payload;
+  if (Buffer.isBuffer(payload)) return payload.toString('utf8');
+  if (payload === null || payload === undefined) return '';
+  return null; // a stream: nothing to keep, so a retry runs again
+}
+
+/** A key's row by its primary key (scope, key). */
+export const findKeyRow = (db: Kysely<Database>, scope: string, key: string) =>
+  db
+    .selectFrom('idempotency_keys')
+    .select(['fingerprint', 'status', 'content_type', 'response', 'created_at'])
+    .where('scope', '=', scope)
+    .where('key', '=', key);
+
+/** Rows past their day (index idempotency_keys_expires). */
+export const expiredKeys = (db: Kysely<Database>, now: number) =>
+  db.deleteFrom('idempotency_keys').where('expires_at', '<', now);
+
+/**
+ * `Idempotency-Key` on every write of the API (one mechanism for every route, written by hand
+ * because the Fastify plugins on npm keep answers in memory, per instance). The first request
+ * with a key claims it with one insert on the primary key; its answer (status and body) is
+ * stored before it is sent, so a client whose answer was lost gets the same one back. A
+ * duplicate that arrives while the first is running waits for it; a key sent again with a
+ * different request is refused with 422.
+ */
+async function idempotency(app: FastifyInstance) {
+  const db = app.db;
+  /** Duplicates in this process wait on these instead of polling the database. */
+  const running = new Map<string, { done: Promise<void>; finish: () => void }>();
+  const runningKey = (claim: Pick<Claim, 'scope' | 'key'>) => `${claim.scope}\n${claim.key}`;
+
+  app.decorateRequest('idempotencyClaim', null);
+
+  async function claim(scope: string, key: string, fingerprint: string): Promise<boolean> {
+    const now = Date.now();
+    const result = await db
+      .insertInto('idempotency_keys')
+      .values({
+        scope,
+        key,
+        fingerprint,
+        status: null,
+        content_type: null,
+        response: null,
+        created_at: now,
+        expires_at: now + IDEMPOTENCY_TTL_MS,
+      })
+      .onConflict((conflict) => conflict.columns(['scope', 'key']).doNothing())
+      .executeTakeFirst();
+    if (Number(result.numInsertedOrUpdatedRows ?? 0) === 0) return false;
+    let finish = () => {};
+    const done = new Promise<void>((resolve) => (finish = resolve));
+    running.set(runningKey({ scope, key }), { done, finish });
+    return true;
+  }
+
+  async function release(claim: Claim) {
+    claim.settled = true;
+    await db
+      .deleteFrom('idempotency_keys')
+      .where('scope', '=', claim.scope)
+      .where('key', '=', claim.key)
+      .where('status', 'is', null)
+      .execute();
+    settle(claim);
+  }
+
+  function settle(claim: Claim) {
+    claim.settled = true;
+    const entry = running.get(runningKey(claim));
+    running.delete(runningKey(claim));
+    entry?.finish();
+  }
+
+  async function waitForFirst(scope: string, key: string, deadline: number) {
+    const local = running.get(runningKey({ scope, key }));
+    if (local) return local.done;
+    if (Date.now() >= deadline) throw new AppError(409, errorText.idempotencyKeyInFlight);
+    await new Promise((resolve) => setTimeout(resolve, DUPLICATE_POLL_MS));
+  }
+
+  app.addHook('preHandler', async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!isWrite(request.method) || !request.url.startsWith('/api/') || request.is404) return;
+    const key = request.headers['idempotency-key'];
+    if (key === undefined) return;
+    // The batch itself is not one write: each of its writes carries its own key.
+    if (request.routeOptions.url === '/api/batch') return;
+    if (typeof key !== 'string' || !IDEMPOTENCY_KEY.test(key)) {
+      throw badRequest(errorText.idempotencyKeyInvalid);
+    }
+    const scope = scopeOf(request);
+    const fingerprint = fingerprintOf(request);
+    const deadline = Date.now() + DUPLICATE_WAIT_MS;
+    for (;;) {
+      if (await claim(scope, key, fingerprint)) {
+        request.idempotencyClaim = { scope, key, settled: false };
+        return;
+      }
+      const row = await findKeyRow(db, scope, key).executeTakeFirst();
+      if (!row) continue; // released (its first request failed) or purged: claim it again
+      if (row.fingerprint !== fingerprint) {
+        throw new AppError(422, errorText.idempotencyKeyReused);
+      }
+      if (row.status !== null) {
+        void reply.code(row.status).header('idempotent-replayed', 'true');
+        if (row.content_type) void reply.type(row.content_type);
+        return reply.send(row.response ?? '');
+      }
+      if (Date.now() - row.created_at > ABANDONED_AFTER_MS) {
+        await db
+          .deleteFrom('idempotency_keys')
+          .where('scope', '=', scope)
+          .where('key', '=', key)
+          .where('created_at', '=', row.created_at)
+          .where('status', 'is', null)
+          .execute();
+        continue;
+      }
+      await waitForFirst(scope, key, deadline);
+    }
+  });
+
+  // Stored before the answer leaves, so a retry after a lost answer always finds it.
+  app.addHook('onSend', async (request, reply, payload) => {
+    const claim = request.idempotencyClaim;
+    if (!claim || claim.settled) return payload;
+    const response = bodyText(payload);
+    if (!storable(reply.statusCode) || response === null) {
+      await release(claim);
+      return payload;
+    }
+    const contentType = reply.getHeader('content-type');
+    await db
+      .updateTable('idempotency_keys')
+      .set({
+        status: reply.statusCode,
+        content_type: typeof contentType === 'string' ? contentType.slice(0, 128) : null,
+        response,
+      })
+      .where('scope', '=', claim.scope)
+      .where('key', '=', claim.key)
+      .execute();
+    settle(claim);
+    return payload;
+  });
+
+  // A request that ended without sending (a hijacked reply, a failing hook) frees its key.
+  app.addHook('onResponse', async (request) => {
+    const claim = request.idempotencyClaim;
+    if (claim && !claim.settled) await release(claim);
+  });
+
+  const purge = async () => {
+    try {
+      await expiredKeys(db, Date.now()).execute();
+    } catch (error) {
+      app.log.warn({ err: error }, 'purging expired idempotency keys failed');
+    }
+  };
+  const timer = setInterval(() => void purge(), PURGE_EVERY_MS);
+  timer.unref();
+  app.addHook('onReady', purge);
+  app.addHook('onClose', async () => clearInterval(timer));
+}
+
+export default fp(idempotency, { name: 'idempotency', dependencies: ['database', 'auth'] });
