@@ -6,13 +6,15 @@ import type { DomainEventBus } from '../../plugins/domain-events.ts';
 import { createCategoryCatalog } from '../categories/category-catalog.ts';
 import type { CategoryCatalog } from '../categories/category-catalog.ts';
 import { createSearchIndex } from '../search/search-index.ts';
-import type { SearchHit, SearchIndex } from '../search/search-index.ts';
-import { indexText } from '../search/segmenter.ts';
+import type { SearchIndex } from '../search/search-index.ts';
+import { searchableText } from '../search/searchable-text.ts';
+import type { SearchPage } from '../search/search-ranking.ts';
+import type { ReadPool } from '../../db/read-pool.ts';
 import type { Paywall } from '../paywall/paywall.ts';
 import type { Storage } from '../storage/storage.ts';
 import { createUploadService } from '../uploads/upload-service.ts';
 import type { UploadService } from '../uploads/upload-service.ts';
-import { parseJsonArray, createPostPresenter } from './present-post.ts';
+import { createPostPresenter } from './present-post.ts';
 import type { PostPresenter, PublicCard } from './present-post.ts';
 import { createPostRepository } from './post-repository.ts';
 import type { PostRepository, PostRow } from './post-repository.ts';
@@ -36,8 +38,8 @@ export interface NotesContext {
   feedTotals: TtlCache<number>;
   /** Feed and search pages as every reader sees them, before the caller's own flags. */
   publicPages: TtlCache<PublicCard[]>;
-  /** Ranked candidates per query. */
-  searchResults: TtlCache<SearchHit[]>;
+  /** Ranked pages per query. */
+  searchResults: TtlCache<SearchPage>;
   /** Published notes for the sitemap (one entry, key 'all'). */
   sitemap: TtlCache<SitemapEntry[]>;
 }
@@ -52,6 +54,7 @@ const SITEMAP_TTL_MS = 10 * 60_000;
 export function createNotesContext(deps: {
   db: Kysely<Database>;
   dialect: DialectName;
+  reader?: ReadPool | null;
   events: DomainEventBus;
   storage: Storage;
   paywall: Paywall;
@@ -63,7 +66,7 @@ export function createNotesContext(deps: {
     posts: createPostRepository(deps.db),
     presenter: createPostPresenter({ db: deps.db, categories, paywall: deps.paywall }),
     uploads: createUploadService({ db: deps.db, storage: deps.storage }),
-    searchIndex: createSearchIndex(deps.db, deps.dialect),
+    searchIndex: createSearchIndex(deps.db, deps.dialect, deps.reader ?? null),
     feedTotals: createTtlCache({ ttlMs: FEED_TOTALS_TTL_MS, maxEntries: 64 }),
     publicPages: createTtlCache({ ttlMs: PUBLIC_PAGES_TTL_MS, maxEntries: 1000 }),
     searchResults: createTtlCache({ ttlMs: SEARCH_TTL_MS, maxEntries: 500 }),
@@ -77,10 +80,7 @@ export function createNotesContext(deps: {
  */
 export async function syncPost(context: NotesContext, row: PostRow): Promise<void> {
   if (row.status === 'approved') {
-    await context.searchIndex.put(
-      row.id,
-      indexText({ title: row.title, tags: parseJsonArray<string>(row.tags), content: row.content }),
-    );
+    await context.searchIndex.put(row.id, searchableText(row));
   } else {
     await context.searchIndex.remove(row.id);
   }

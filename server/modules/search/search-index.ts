@@ -1,8 +1,9 @@
-import { sql } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import type { DialectName } from '../../db/database.ts';
+import type { ReadPool } from '../../db/read-pool.ts';
 import type { Database } from '../../db/schema.ts';
-import type { IndexText, QueryTerm } from './segmenter.ts';
+import type { IndexText, SearchTerm } from './segmenter.ts';
 
 /** PostgreSQL keeps token positions up to 16383. */
 const MAX_POSITION = 16383;
@@ -13,35 +14,52 @@ export interface SearchHit {
   score: number;
 }
 
+/**
+ * Which notes a lookup wants: every `required` term, at least one of `anyOf` (when given),
+ * and not every one of `without` (when given: the notes holding them all are another tier).
+ */
+export interface IndexFilter {
+  required: SearchTerm[];
+  anyOf: SearchTerm[];
+  without?: SearchTerm[];
+}
+
 export interface SearchIndex {
   /** Adds or replaces a published note. */
   put(postId: number, text: IndexText): Promise<void>;
   remove(postId: number): Promise<void>;
   /**
-   * The newest `limit` published notes containing every term, with their relevance.
-   * Newest first lets the index stop early however common the words are; ranking a
-   * bounded set keeps every query's cost bounded too (see docs/decisions/001).
+   * The newest `window` matching notes with their relevance (unsorted). Newest first lets the
+   * index stop after `window` matches however common the words are, so relevance is computed
+   * for a bounded number of notes (see docs/decisions/015-search-off-the-request-thread.md).
    */
-  candidates(terms: QueryTerm[], limit: number): Promise<SearchHit[]>;
+  newest(filter: IndexFilter, window: number): Promise<SearchHit[]>;
+  /** How many notes match, counted up to `cap` (an estimate for the page count). */
+  count(filter: IndexFilter, cap: number): Promise<number>;
 }
 
 // Tokens are letters and digits only (see segmenter.ts), so quoting them is enough to keep
 // anything a user typed from being read as query syntax.
-const quote = (token: string) => `"${token}"`;
+const quote = (tokens: string[]) => `"${tokens.join(' ')}"`;
+const fts5Term = (term: SearchTerm) => `${term.column} : ${quote(term.tokens)}`;
+
+/** The FTS5 MATCH expression of a filter. */
+export function fts5Match(filter: IndexFilter): string {
+  const parts = filter.required.map(fts5Term);
+  if (filter.anyOf.length > 0) parts.push(`(${filter.anyOf.map(fts5Term).join(' OR ')})`);
+  const match = parts.join(' AND ');
+  if (!filter.without?.length) return match;
+  return `(${match}) NOT (${filter.without.map(fts5Term).join(' AND ')})`;
+}
 
 /**
- * FTS5: every term must appear, either as a substring (a phrase of its characters) or as all
- * of its words (摄影技巧 also finds 摄影的几个技巧). The words also feed the rank.
+ * Relevance: bm25 over whole words (jieba) and over characters, which only quoted phrases and
+ * single-character queries look up. A note holding more of the query's words scores higher.
  */
-export function fts5Match(terms: QueryTerm[]): string {
-  return terms
-    .map((term) => {
-      const phrase = `chars : ${quote(term.chars.join(' '))}`;
-      const words = term.words.map(quote).join(' AND ');
-      return words ? `(${phrase} OR words : (${words}))` : `(${phrase})`;
-    })
-    .join(' AND ');
-}
+const SQLITE_NEWEST = `SELECT rowid AS id, -bm25(post_fts, 1.0, 0.5) AS score
+  FROM post_fts WHERE post_fts MATCH ? ORDER BY rowid DESC LIMIT ?`;
+const SQLITE_COUNT = `SELECT count(*) AS n
+  FROM (SELECT 1 FROM post_fts WHERE post_fts MATCH ? LIMIT ?)`;
 
 const lexeme = (token: string) => `'${token}'`;
 
@@ -57,17 +75,16 @@ export function tsvectorLiteral(tokens: string[]): string {
   return [...positions].map(([token, list]) => `${lexeme(token)}:${list.join(',')}`).join(' ');
 }
 
-/** tsquery: each term's characters in sequence (`<->`), all terms required. */
-export function charsTsquery(terms: QueryTerm[]): string {
-  return terms.map((term) => `(${term.chars.map(lexeme).join(' <-> ')})`).join(' & ');
-}
+/** A term as a tsquery: its tokens in sequence (`<->`). */
+export const termTsquery = (term: SearchTerm) => term.tokens.map(lexeme).join(' <-> ');
 
-export function wordsTsquery(terms: QueryTerm[]): string {
-  const words = [...new Set(terms.flatMap((term) => term.words))];
-  return words.length > 0 ? words.map(lexeme).join(' | ') : charsTsquery(terms);
-}
-
-function createSqliteIndex(db: Kysely<Database>): SearchIndex {
+function createSqliteIndex(db: Kysely<Database>, reader: ReadPool | null): SearchIndex {
+  // Without a pool (a handle made by hand, as the query-plan test does) reads run on the main
+  // connection through Kysely, which also logs them.
+  const all = <T>(text: string, params: unknown[]): Promise<T[]> =>
+    reader
+      ? reader.all<T>(text, params)
+      : db.executeQuery<T>(CompiledQuery.raw(text, params)).then((result) => result.rows);
   return {
     async put(postId, text) {
       await sql`DELETE FROM post_fts WHERE rowid = ${postId}`.execute(db);
@@ -78,18 +95,34 @@ function createSqliteIndex(db: Kysely<Database>): SearchIndex {
     async remove(postId) {
       await sql`DELETE FROM post_fts WHERE rowid = ${postId}`.execute(db);
     },
-    async candidates(terms, limit) {
-      // Relevance comes from whole words (jieba) alone: character hits only decide whether a
-      // note matches; scored, they would favour short notes on length alone.
-      const result = await sql<SearchHit>`SELECT rowid AS id, -bm25(post_fts, 1.0, 0.0) AS score
-        FROM post_fts WHERE post_fts MATCH ${fts5Match(terms)}
-        ORDER BY rowid DESC LIMIT ${limit}`.execute(db);
-      return result.rows;
+    newest: (filter, window) => all<SearchHit>(SQLITE_NEWEST, [fts5Match(filter), window]),
+    async count(filter, cap) {
+      const [row] = await all<{ n: number }>(SQLITE_COUNT, [fts5Match(filter), cap]);
+      return row?.n ?? 0;
     },
   };
 }
 
 function createPostgresIndex(db: Kysely<Database>): SearchIndex {
+  const matches = (term: SearchTerm) =>
+    sql`${sql.ref(term.column)} @@ ${termTsquery(term)}::tsquery`;
+  const condition = (filter: IndexFilter) => {
+    const parts = filter.required.map(matches);
+    if (filter.anyOf.length > 0) parts.push(sql`(${sql.join(filter.anyOf.map(matches), sql` OR `)})`);
+    const all = sql.join(parts, sql` AND `);
+    if (!filter.without?.length) return all;
+    return sql`${all} AND NOT (${sql.join(filter.without.map(matches), sql` AND `)})`;
+  };
+  // The same weights as bm25 above: whole words count fully, characters half.
+  const rank = (filter: IndexFilter) => {
+    const terms = [...filter.required, ...filter.anyOf, ...(filter.without ?? [])];
+    const query = (column: SearchTerm['column']) =>
+      terms.filter((term) => term.column === column).map(termTsquery).join(' | ');
+    const words = query('words');
+    const chars = query('chars');
+    return sql`${words ? sql`ts_rank(words, ${words}::tsquery)` : sql`0`} +
+      ${chars ? sql`0.5 * ts_rank(chars, ${chars}::tsquery)` : sql`0`}`;
+  };
   return {
     async put(postId, text) {
       const words = tsvectorLiteral(text.words.split(' ').filter(Boolean));
@@ -103,22 +136,26 @@ function createPostgresIndex(db: Kysely<Database>): SearchIndex {
     async remove(postId) {
       await sql`DELETE FROM post_fts WHERE post_id = ${postId}`.execute(db);
     },
-    async candidates(terms, limit) {
-      // The same rule as fts5Match: each term as a substring, or as all of its words.
-      const matches = terms.map((term) => {
-        const words = term.words.map(lexeme).join(' & ');
-        const phrase = sql`chars @@ ${charsTsquery([term])}::tsquery`;
-        return words ? sql`(${phrase} OR words @@ ${words}::tsquery)` : phrase;
-      });
-      const result = await sql<SearchHit>`SELECT post_id AS id,
-          ts_rank(words, ${wordsTsquery(terms)}::tsquery) AS score
-        FROM post_fts WHERE ${sql.join(matches, sql` AND `)}
-        ORDER BY post_id DESC LIMIT ${limit}`.execute(db);
+    async newest(filter, window) {
+      const result = await sql<SearchHit>`SELECT post_id AS id, ${rank(filter)} AS score
+        FROM post_fts WHERE ${condition(filter)}
+        ORDER BY post_id DESC LIMIT ${window}`.execute(db);
       return result.rows.map((row) => ({ id: Number(row.id), score: Number(row.score) }));
+    },
+    async count(filter, cap) {
+      const result = await sql<{ n: number }>`SELECT count(*) AS n
+        FROM (SELECT 1 FROM post_fts WHERE ${condition(filter)} LIMIT ${cap}) AS matches`.execute(
+        db,
+      );
+      return Number(result.rows[0]?.n ?? 0);
     },
   };
 }
 
-export function createSearchIndex(db: Kysely<Database>, dialect: DialectName): SearchIndex {
-  return dialect === 'sqlite' ? createSqliteIndex(db) : createPostgresIndex(db);
+export function createSearchIndex(
+  db: Kysely<Database>,
+  dialect: DialectName,
+  reader: ReadPool | null = null,
+): SearchIndex {
+  return dialect === 'sqlite' ? createSqliteIndex(db, reader) : createPostgresIndex(db);
 }

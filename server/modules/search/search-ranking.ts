@@ -1,0 +1,57 @@
+import type { IndexFilter, SearchHit, SearchIndex } from './search-index.ts';
+import type { SearchQuery } from './segmenter.ts';
+
+/**
+ * How many of the newest matches each tier ranks, at least. Relevance (bm25, ts_rank) costs
+ * about as much per note as reading it, so ranking every match of a common word (编程 is in
+ * one note in eight) would make a query cost as much as reading its whole index; the page
+ * window grows with the page asked for, so every page a reader reaches is ranked.
+ */
+export const RANK_WINDOW = 100;
+
+/** One page of a search: the notes' ids in rank order and an estimate of all matches. */
+export interface SearchPage {
+  ids: number[];
+  /** Exact below `cap`, else `cap`. */
+  total: number;
+}
+
+/** Best first; among equals, newest first. */
+const byRelevance = (a: SearchHit, b: SearchHit) => b.score - a.score || b.id - a.id;
+
+/**
+ * Notes holding every word of the query come first, then notes holding some of them; each
+ * tier is ordered by relevance, in which a note holding more of the words scores higher.
+ */
+export async function rankPage(
+  index: SearchIndex,
+  query: SearchQuery,
+  page: { offset: number; limit: number },
+  cap: number,
+): Promise<SearchPage> {
+  const needed = page.offset + page.limit;
+  const window = Math.max(RANK_WINDOW, needed);
+  const { required, optional } = query;
+  // With a quoted phrase the words are not needed, they only rank the notes holding them higher.
+  const any: IndexFilter = { required, anyOf: required.length > 0 ? [] : optional };
+  const single = optional.length === 0 || (required.length === 0 && optional.length === 1);
+  const tiers: IndexFilter[] = single
+    ? [any]
+    : [{ required: [...required, ...optional], anyOf: [] }, { ...any, without: optional }];
+
+  const ranked: SearchHit[] = [];
+  // Whether every tier was read to its end, which makes the total known without counting.
+  let complete = true;
+  for (const tier of tiers) {
+    if (ranked.length >= needed) {
+      complete = false;
+      break;
+    }
+    const hits = await index.newest(tier, window);
+    if (hits.length >= window) complete = false;
+    ranked.push(...hits.sort(byRelevance));
+  }
+  const ids = ranked.slice(page.offset, needed).map((hit) => hit.id);
+  const total = complete ? Math.min(cap, ranked.length) : await index.count(any, cap);
+  return { ids, total };
+}
