@@ -15,7 +15,7 @@ export function searchVisibleTextMigration(dialect: DialectName): Migration {
     async up(untyped: Kysely<unknown>) {
       const db = untyped as Kysely<Database>;
       const index = createSearchIndex(db, dialect);
-      for (let after = 0; ; ) {
+      for (let after = 0; ;) {
         const rows = await db
           .selectFrom('posts')
           .select(['id', 'title', 'tags', 'content', 'price_cents'])

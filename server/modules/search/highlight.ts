@@ -7,8 +7,7 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
  * A term as it may be written in a note: a phrase's tokens with anything but letters and
  * digits between them (the index drops spaces and punctuation, so "AI助手" finds "AI 助手").
  */
-const termPattern = (term: SearchTerm) =>
-  term.tokens.map(tokenPattern).join('[^\\p{L}\\p{N}]*');
+const termPattern = (term: SearchTerm) => term.tokens.map(tokenPattern).join('[^\\p{L}\\p{N}]*');
 
 /** A Latin word or number matches whole (ai is not the middle of said), as the index does. */
 const LATIN_EDGE = '(?!\\p{Script=Han})[\\p{L}\\p{N}]';

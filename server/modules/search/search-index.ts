@@ -108,7 +108,8 @@ function createPostgresIndex(db: Kysely<Database>): SearchIndex {
     sql`${sql.ref(term.column)} @@ ${termTsquery(term)}::tsquery`;
   const condition = (filter: IndexFilter) => {
     const parts = filter.required.map(matches);
-    if (filter.anyOf.length > 0) parts.push(sql`(${sql.join(filter.anyOf.map(matches), sql` OR `)})`);
+    if (filter.anyOf.length > 0)
+      parts.push(sql`(${sql.join(filter.anyOf.map(matches), sql` OR `)})`);
     const all = sql.join(parts, sql` AND `);
     if (!filter.without?.length) return all;
     return sql`${all} AND NOT (${sql.join(filter.without.map(matches), sql` AND `)})`;
@@ -117,7 +118,10 @@ function createPostgresIndex(db: Kysely<Database>): SearchIndex {
   const rank = (filter: IndexFilter) => {
     const terms = [...filter.required, ...filter.anyOf, ...(filter.without ?? [])];
     const query = (column: SearchTerm['column']) =>
-      terms.filter((term) => term.column === column).map(termTsquery).join(' | ');
+      terms
+        .filter((term) => term.column === column)
+        .map(termTsquery)
+        .join(' | ');
     const words = query('words');
     const chars = query('chars');
     return sql`${words ? sql`ts_rank(words, ${words}::tsquery)` : sql`0`} +

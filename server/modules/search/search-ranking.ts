@@ -37,7 +37,10 @@ export async function rankPage(
   const single = optional.length === 0 || (required.length === 0 && optional.length === 1);
   const tiers: IndexFilter[] = single
     ? [any]
-    : [{ required: [...required, ...optional], anyOf: [] }, { ...any, without: optional }];
+    : [
+        { required: [...required, ...optional], anyOf: [] },
+        { ...any, without: optional },
+      ];
 
   const ranked: SearchHit[] = [];
   // Whether every tier was read to its end, which makes the total known without counting.
