@@ -37,7 +37,11 @@ export function createReadPool(file: string, threads = defaultThreads()): ReadPo
   };
 }
 
-/** One thread per core, up to 4: more threads than cores only queue on the CPU. */
+/**
+ * One thread per core but one, up to 4: the core left over stays with the thread that answers
+ * requests, so a burst of searches cannot starve the feed (more threads than cores would only
+ * queue on the CPU).
+ */
 function defaultThreads(): number {
-  return Math.max(1, Math.min(4, availableParallelism()));
+  return Math.max(1, Math.min(4, availableParallelism() - 1));
 }
