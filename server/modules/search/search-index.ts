@@ -14,14 +14,10 @@ export interface SearchHit {
   score: number;
 }
 
-/**
- * Which notes a lookup wants: every `required` term, at least one of `anyOf` (when given),
- * and not every one of `without` (when given: the notes holding them all are another tier).
- */
+/** Which notes a lookup wants: every `required` term and at least one of `anyOf` (if any). */
 export interface IndexFilter {
   required: SearchTerm[];
   anyOf: SearchTerm[];
-  without?: SearchTerm[];
 }
 
 export interface SearchIndex {
@@ -47,9 +43,7 @@ const fts5Term = (term: SearchTerm) => `${term.column} : ${quote(term.tokens)}`;
 export function fts5Match(filter: IndexFilter): string {
   const parts = filter.required.map(fts5Term);
   if (filter.anyOf.length > 0) parts.push(`(${filter.anyOf.map(fts5Term).join(' OR ')})`);
-  const match = parts.join(' AND ');
-  if (!filter.without?.length) return match;
-  return `(${match}) NOT (${filter.without.map(fts5Term).join(' AND ')})`;
+  return parts.join(' AND ');
 }
 
 /**
@@ -62,6 +56,9 @@ const SQLITE_COUNT = `SELECT count(*) AS n
   FROM (SELECT 1 FROM post_fts WHERE post_fts MATCH ? LIMIT ?)`;
 
 const lexeme = (token: string) => `'${token}'`;
+
+/** How many of the newest notes PostgreSQL reads before asking the GIN index for a conjunction. */
+const RECENT_SCAN = 2000;
 
 /** A tsvector literal with positions, built by us so PostgreSQL's parser never splits CJK text. */
 export function tsvectorLiteral(tokens: string[]): string {
@@ -110,13 +107,11 @@ function createPostgresIndex(db: Kysely<Database>): SearchIndex {
     const parts = filter.required.map(matches);
     if (filter.anyOf.length > 0)
       parts.push(sql`(${sql.join(filter.anyOf.map(matches), sql` OR `)})`);
-    const all = sql.join(parts, sql` AND `);
-    if (!filter.without?.length) return all;
-    return sql`${all} AND NOT (${sql.join(filter.without.map(matches), sql` AND `)})`;
+    return sql.join(parts, sql` AND `);
   };
   // The same weights as bm25 above: whole words count fully, characters half.
   const rank = (filter: IndexFilter) => {
-    const terms = [...filter.required, ...filter.anyOf, ...(filter.without ?? [])];
+    const terms = [...filter.required, ...filter.anyOf];
     const query = (column: SearchTerm['column']) =>
       terms
         .filter((term) => term.column === column)
@@ -126,6 +121,29 @@ function createPostgresIndex(db: Kysely<Database>): SearchIndex {
     const chars = query('chars');
     return sql`${words ? sql`ts_rank(words, ${words}::tsquery)` : sql`0`} +
       ${chars ? sql`0.5 * ts_rank(chars, ${chars}::tsquery)` : sql`0`}`;
+  };
+  /**
+   * The newest `window` matches. A single word or an OR is estimated well, and the planner
+   * walks the primary key backwards until it has `window` of them. For all of several words it
+   * multiplies their frequencies as if independent and would walk the whole table for a
+   * combination no note holds (457 ms at 100 000 notes), while the GIN index alone would
+   * fetch every match of a common combination (84 ms for 8 000): look among the newest
+   * notes first, and ask the GIN index for all matches only when those were not enough.
+   */
+  const newestIds = async (filter: IndexFilter, window: number): Promise<number[]> => {
+    const ids = (query: ReturnType<typeof sql<{ post_id: number }>>) =>
+      query.execute(db).then((result) => result.rows.map((row) => Number(row.post_id)));
+    if (filter.anyOf.length > 0 || filter.required.length < 2) {
+      return ids(sql`SELECT post_id FROM post_fts WHERE ${condition(filter)}
+        ORDER BY post_id DESC LIMIT ${window}`);
+    }
+    const recent = await ids(sql`SELECT post_id FROM (SELECT post_id, words, chars FROM post_fts
+        ORDER BY post_id DESC LIMIT ${RECENT_SCAN}) AS post_fts
+      WHERE ${condition(filter)} ORDER BY post_id DESC LIMIT ${window}`);
+    if (recent.length >= window) return recent;
+    // `post_id + 0` keeps the planner off the backward walk: the GIN index finds the matches.
+    return ids(sql`SELECT post_id FROM post_fts WHERE ${condition(filter)}
+      ORDER BY post_id + 0 DESC LIMIT ${window}`);
   };
   return {
     async put(postId, text) {
@@ -141,9 +159,11 @@ function createPostgresIndex(db: Kysely<Database>): SearchIndex {
       await sql`DELETE FROM post_fts WHERE post_id = ${postId}`.execute(db);
     },
     async newest(filter, window) {
+      const ids = await newestIds(filter, window);
+      if (ids.length === 0) return [];
+      // Relevance only for the notes found, each read once by primary key.
       const result = await sql<SearchHit>`SELECT post_id AS id, ${rank(filter)} AS score
-        FROM post_fts WHERE ${condition(filter)}
-        ORDER BY post_id DESC LIMIT ${window}`.execute(db);
+        FROM post_fts WHERE post_id IN (${sql.join(ids)})`.execute(db);
       return result.rows.map((row) => ({ id: Number(row.id), score: Number(row.score) }));
     },
     async count(filter, cap) {

@@ -35,24 +35,22 @@ export async function rankPage(
   // With a quoted phrase the words are not needed, they only rank the notes holding them higher.
   const any: IndexFilter = { required, anyOf: required.length > 0 ? [] : optional };
   const single = optional.length === 0 || (required.length === 0 && optional.length === 1);
-  const tiers: IndexFilter[] = single
-    ? [any]
-    : [
-        { required: [...required, ...optional], anyOf: [] },
-        { ...any, without: optional },
-      ];
+  const every: IndexFilter = { required: [...required, ...optional], anyOf: [] };
 
-  const ranked: SearchHit[] = [];
-  // Whether every tier was read to its end, which makes the total known without counting.
-  let complete = true;
-  for (const tier of tiers) {
-    if (ranked.length >= needed) {
-      complete = false;
-      break;
-    }
-    const hits = await index.newest(tier, window);
-    if (hits.length >= window) complete = false;
-    ranked.push(...hits.sort(byRelevance));
+  const first = (await index.newest(single ? any : every, window)).sort(byRelevance);
+  let ranked = first;
+  // The first tier read to its end: nothing more to rank, or the total is exact.
+  let complete = first.length < window;
+  if (!single && first.length < needed) {
+    // The notes holding some of the words; those holding all of them were all in `first`
+    // (fewer than the window), so they are left out here rather than by a NOT in the index,
+    // which would cost another pass over each word's postings.
+    const seen = new Set(first.map((hit) => hit.id));
+    const more = await index.newest(any, window + first.length);
+    complete = more.length < window + first.length;
+    ranked = [...first, ...more.filter((hit) => !seen.has(hit.id)).sort(byRelevance)];
+  } else if (!single) {
+    complete = false;
   }
   const ids = ranked.slice(page.offset, needed).map((hit) => hit.id);
   const total = complete ? Math.min(cap, ranked.length) : await index.count(any, cap);
