@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
+import type { RowScoring } from './row-score.js';
 
 /**
  * Runs read-only SQL off the thread that answers requests. better-sqlite3 is synchronous, so
@@ -8,6 +9,12 @@ import { Piscina } from 'piscina';
  */
 export interface ReadPool {
   all<T>(sql: string, params: readonly unknown[]): Promise<T[]>;
+  /** Rows of `id` and column texts, answered as their ids and BM25 scores (row-score.js). */
+  scored(
+    sql: string,
+    params: readonly unknown[],
+    scoring: RowScoring,
+  ): Promise<{ id: number; score: number }[]>;
   /** Worker threads (1 for the main-thread fallback). */
   readonly threads: number;
   close(): Promise<void>;
@@ -33,6 +40,7 @@ export function createReadPool(file: string, threads = defaultThreads()): ReadPo
     threads,
     all: <T>(sql: string, params: readonly unknown[]) =>
       piscina.run({ sql, params }) as Promise<T[]>,
+    scored: (sql, params, scoring) => piscina.run({ sql, params, scoring }),
     close: () => piscina.destroy(),
   };
 }

@@ -3,6 +3,7 @@
 // cost every thread its memory and start-up time.
 import SQLite from 'better-sqlite3';
 import { workerData } from 'node:worker_threads';
+import { scoreRow } from './row-score.js';
 
 /** Distinct statements a worker keeps prepared (search runs a handful of shapes). */
 const MAX_STATEMENTS = 64;
@@ -20,7 +21,12 @@ function prepared(text) {
   return statement;
 }
 
-/** @param {{ sql: string, params: unknown[] }} task */
-export default function run({ sql, params }) {
-  return prepared(sql).all(...params);
+/**
+ * @param {{ sql: string, params: unknown[], scoring?: import('./row-score.js').RowScoring }} task
+ * With `scoring`, each row (`id` plus column texts) is answered as `{ id, score }` instead, so
+ * the texts never leave the worker.
+ */
+export default function run({ sql, params, scoring }) {
+  const rows = prepared(sql).all(...params);
+  return scoring ? rows.map((row) => ({ id: row.id, score: scoreRow(row, scoring) })) : rows;
 }

@@ -2,7 +2,10 @@ import { CompiledQuery, sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import type { DialectName } from '../../db/database.ts';
 import type { ReadPool } from '../../db/read-pool.ts';
+import { scoreRow } from '../../db/row-score.js';
+import type { RowScoring } from '../../db/row-score.js';
 import type { Database } from '../../db/schema.ts';
+import { createTtlCache } from '../posts/ttl-cache.ts';
 import type { IndexText, SearchTerm } from './segmenter.ts';
 
 /** PostgreSQL keeps token positions up to 16383. */
@@ -47,13 +50,25 @@ export function fts5Match(filter: IndexFilter): string {
 }
 
 /**
- * Relevance: bm25 over whole words (jieba) and over characters, which only quoted phrases and
- * single-character queries look up. A note holding more of the query's words scores higher.
+ * Relevance is BM25 over whole words (jieba) and, at half weight, over characters, which only
+ * quoted phrases and single-character queries look up; a note holding more of the query's
+ * words scores higher. It is computed from the candidates' texts (row-score.js) with document
+ * counts cached here, rather than by FTS5's bm25(), which counts them anew on every query.
  */
-const SQLITE_NEWEST = `SELECT rowid AS id, -bm25(post_fts, 1.0, 0.5) AS score
+/** The candidates with the texts of the columns their terms are in (a column is ~1.5 KB). */
+const sqliteCandidates = (columns: string[]) => `SELECT rowid AS id, ${columns.join(', ')}
   FROM post_fts WHERE post_fts MATCH ? ORDER BY rowid DESC LIMIT ?`;
 const SQLITE_COUNT = `SELECT count(*) AS n
   FROM (SELECT 1 FROM post_fts WHERE post_fts MATCH ? LIMIT ?)`;
+const SQLITE_DOCUMENT_COUNT = `SELECT count(*) AS n FROM post_fts WHERE post_fts MATCH ?`;
+const SQLITE_STATS = `SELECT (SELECT count(*) FROM post_fts_docsize) AS n,
+  avg(length(words)) AS words, avg(length(chars)) AS chars
+  FROM (SELECT words, chars FROM post_fts ORDER BY rowid DESC LIMIT 500)`;
+
+const COLUMN_WEIGHTS = { words: 1, chars: 0.5 };
+/** Document counts change slowly; relevance may lag the index by this much. */
+const STATS_TTL_MS = 10 * 60_000;
+const MAX_COUNTED_TERMS = 10_000;
 
 const lexeme = (token: string) => `'${token}'`;
 
@@ -82,6 +97,49 @@ function createSqliteIndex(db: Kysely<Database>, reader: ReadPool | null): Searc
     reader
       ? reader.all<T>(text, params)
       : db.executeQuery<T>(CompiledQuery.raw(text, params)).then((result) => result.rows);
+  const scored = async (text: string, params: unknown[], scoring: RowScoring) =>
+    reader
+      ? reader.scored(text, params, scoring)
+      : (await all<{ id: number }>(text, params)).map((row) => ({
+          id: row.id,
+          score: scoreRow(row, scoring),
+        }));
+
+  const stats = createTtlCache<{ n: number; words: number; chars: number }>({
+    ttlMs: STATS_TTL_MS,
+    maxEntries: 1,
+  });
+  const documentCounts = createTtlCache<number>({
+    ttlMs: STATS_TTL_MS,
+    maxEntries: MAX_COUNTED_TERMS,
+  });
+  const scoring = async (terms: SearchTerm[]): Promise<RowScoring> => {
+    const totals = await stats.get('all', async () => {
+      const [row] = await all<{ n: number; words: number | null; chars: number | null }>(
+        SQLITE_STATS,
+        [],
+      );
+      return { n: row?.n ?? 0, words: row?.words ?? 1, chars: row?.chars ?? 1 };
+    });
+    const scored = await Promise.all(
+      terms.map(async (term) => {
+        const match = fts5Term(term);
+        const count = await documentCounts.get(match, async () => {
+          const [row] = await all<{ n: number }>(SQLITE_DOCUMENT_COUNT, [match]);
+          return row?.n ?? 0;
+        });
+        // BM25's inverse document frequency, kept positive for words in most notes.
+        const idf = Math.log((totals.n - count + 0.5) / (count + 0.5) + 1);
+        return { column: term.column, phrase: term.tokens.join(' '), idf };
+      }),
+    );
+    return {
+      terms: scored,
+      averageLength: { words: totals.words, chars: totals.chars },
+      weights: COLUMN_WEIGHTS,
+    };
+  };
+
   return {
     async put(postId, text) {
       await sql`DELETE FROM post_fts WHERE rowid = ${postId}`.execute(db);
@@ -92,7 +150,11 @@ function createSqliteIndex(db: Kysely<Database>, reader: ReadPool | null): Searc
     async remove(postId) {
       await sql`DELETE FROM post_fts WHERE rowid = ${postId}`.execute(db);
     },
-    newest: (filter, window) => all<SearchHit>(SQLITE_NEWEST, [fts5Match(filter), window]),
+    async newest(filter, window) {
+      const terms = [...filter.required, ...filter.anyOf];
+      const columns = [...new Set(terms.map((term) => term.column))].sort();
+      return scored(sqliteCandidates(columns), [fts5Match(filter), window], await scoring(terms));
+    },
     async count(filter, cap) {
       const [row] = await all<{ n: number }>(SQLITE_COUNT, [fts5Match(filter), cap]);
       return row?.n ?? 0;

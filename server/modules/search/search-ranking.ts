@@ -2,12 +2,12 @@ import type { IndexFilter, SearchHit, SearchIndex } from './search-index.ts';
 import type { SearchQuery } from './segmenter.ts';
 
 /**
- * How many of the newest matches each tier ranks, at least. Relevance (bm25, ts_rank) costs
- * about as much per note as reading it, so ranking every match of a common word (编程 is in
- * one note in eight) would make a query cost as much as reading its whole index; the page
- * window grows with the page asked for, so every page a reader reaches is ranked.
+ * How many of the newest matches each tier ranks, at least. Relevance costs about as much per
+ * note as reading the note's index text, so ranking every match of a common word (编程 is in
+ * one note in eight) would make a query cost as much as reading its whole index; the window
+ * grows with the page asked for, so every page a reader reaches is ranked.
  */
-export const RANK_WINDOW = 100;
+export const RANK_WINDOW = 60;
 
 /** One page of a search: the notes' ids in rank order and an estimate of all matches. */
 export interface SearchPage {
