@@ -17,6 +17,8 @@ export const POST_LIMITS = {
   searchMax: 100,
   /** SPEC.md section 9: search page size 20. */
   searchPageSize: 20,
+  /** Search counts its matches up to this many; a total this high reads "1000+". */
+  searchTotalCap: 1000,
 } as const;
 
 /** SPEC.md section 5: jpeg, png and gif, at most 5242880 bytes. */
@@ -65,6 +67,17 @@ export const PostCategory = Type.Object({
 });
 export type PostCategory = Static<typeof PostCategory>;
 
+/** [start, end) offsets in UTF-16 code units of a plain-text string. */
+export const TextRange = Type.Tuple([Type.Integer(), Type.Integer()]);
+export type TextRange = Static<typeof TextRange>;
+
+/** Where a search's words occur in a result's title and excerpt (search results only). */
+export const SearchHighlights = Type.Object({
+  title: Type.Array(TextRange),
+  excerpt: Type.Array(TextRange),
+});
+export type SearchHighlights = Static<typeof SearchHighlights>;
+
 const cardFields = {
   _id: Type.String(),
   id: Type.String(),
@@ -99,6 +112,7 @@ const cardFields = {
   updatedAt: Type.String(),
   /** When it was first approved; null while never published. */
   publishedAt: Type.Union([Type.String(), Type.Null()]),
+  highlights: Type.Optional(SearchHighlights),
 };
 
 /** A note in a list (feed, search, profile, favorites): everything but the body. */

@@ -2,6 +2,8 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
+import { createReadPool } from './read-pool.ts';
+import type { ReadPool } from './read-pool.ts';
 import type { Database } from './schema.ts';
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -9,6 +11,8 @@ export type DialectName = 'sqlite' | 'postgres';
 export interface DatabaseHandle {
   db: Kysely<Database>;
   dialect: DialectName;
+  /** SQLite: read-only connections in worker threads, for queries that may be long (search). */
+  reader?: ReadPool;
   close(): Promise<void>;
 }
 
@@ -31,5 +35,14 @@ export function openDatabase(options: {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('busy_timeout = 5000');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
-  return { db, dialect: 'sqlite', close: () => db.destroy() };
+  const reader = createReadPool(file);
+  return {
+    db,
+    dialect: 'sqlite',
+    reader,
+    close: async () => {
+      await reader.close();
+      await db.destroy();
+    },
+  };
 }

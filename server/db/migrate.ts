@@ -6,6 +6,7 @@ import { signInNoncesSchema } from './migrations/002-sign-in-nonces.ts';
 import { peopleSchema } from './migrations/003-people.ts';
 import { feedRankSchema } from './migrations/004-feed-rank.ts';
 import { idempotentRequestsSchema } from './migrations/005-idempotent-requests.ts';
+import { searchVisibleTextMigration } from './migrations/006-search-visible-text.ts';
 
 /** Versioned migrations, in order. Add a new file and a line here; never edit a shipped one. */
 function migrations(handle: DatabaseHandle): Record<string, Migration> {
@@ -15,6 +16,7 @@ function migrations(handle: DatabaseHandle): Record<string, Migration> {
     '003-people': peopleSchema(handle.dialect),
     '004-feed-rank': feedRankSchema(handle.dialect),
     '005-idempotent-requests': idempotentRequestsSchema(),
+    '006-search-visible-text': searchVisibleTextMigration(handle.dialect),
   };
 }
 

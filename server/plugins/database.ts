@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Config } from '../config.ts';
 import { openDatabase } from '../db/database.ts';
 import type { DatabaseHandle, DialectName } from '../db/database.ts';
+import type { ReadPool } from '../db/read-pool.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import type { Database } from '../db/schema.ts';
 
@@ -12,6 +13,8 @@ declare module 'fastify' {
     config: Config;
     db: Kysely<Database>;
     dialect: DialectName;
+    /** Worker-thread read connections (SQLite only; null when the handle has none). */
+    readPool: ReadPool | null;
   }
 }
 
@@ -24,6 +27,7 @@ async function database(
   app.decorate('config', options.config);
   app.decorate('db', handle.db);
   app.decorate('dialect', handle.dialect);
+  app.decorate('readPool', handle.reader ?? null);
   // Closed after every in-flight request has finished (Fastify runs onClose hooks last).
   app.addHook('onClose', () => handle.close());
 }

@@ -141,6 +141,8 @@ describe('notes', () => {
     await home.waitForURL(/\/search\?search=/);
     await home.getByText('找到 1 篇相关笔记').waitFor();
     await card(home).waitFor();
+    // The searched word is marked in the result's title.
+    expect(await card(home).locator('h2 mark').textContent()).toBe(`zq${stamp}`);
     await visitor.close();
   });
 

@@ -6,14 +6,16 @@ import type { DomainEventBus } from '../../plugins/domain-events.ts';
 import { createCategoryCatalog } from '../categories/category-catalog.ts';
 import type { CategoryCatalog } from '../categories/category-catalog.ts';
 import { createSearchIndex } from '../search/search-index.ts';
-import type { SearchHit, SearchIndex } from '../search/search-index.ts';
-import { indexText } from '../search/segmenter.ts';
+import type { SearchIndex } from '../search/search-index.ts';
+import { searchableText } from '../search/searchable-text.ts';
+import type { SearchPage } from '../search/search-ranking.ts';
+import type { ReadPool } from '../../db/read-pool.ts';
 import type { Paywall } from '../paywall/paywall.ts';
 import type { Storage } from '../storage/storage.ts';
 import { createUploadService } from '../uploads/upload-service.ts';
 import type { UploadService } from '../uploads/upload-service.ts';
 import { refreshRank } from './feed-rank.ts';
-import { parseJsonArray, createPostPresenter } from './present-post.ts';
+import { createPostPresenter } from './present-post.ts';
 import type { PostPresenter, PublicCard } from './present-post.ts';
 import { createPostRepository } from './post-repository.ts';
 import type { PostRepository, PostRow } from './post-repository.ts';
@@ -40,8 +42,8 @@ export interface NotesContext {
   publicPages: TtlCache<PublicCard[]>;
   /** Pages of the home feed as every reader sees them, with the cursor of the next page. */
   feedPages: TtlCache<FeedPage>;
-  /** Ranked candidates per query. */
-  searchResults: TtlCache<SearchHit[]>;
+  /** Ranked pages per query. */
+  searchResults: TtlCache<SearchPage>;
   /** Published notes for the sitemap (one entry, key 'all'). */
   sitemap: TtlCache<SitemapEntry[]>;
 }
@@ -62,6 +64,7 @@ export interface FeedPage {
 export function createNotesContext(deps: {
   db: Kysely<Database>;
   dialect: DialectName;
+  reader?: ReadPool | null;
   events: DomainEventBus;
   storage: Storage;
   paywall: Paywall;
@@ -73,7 +76,7 @@ export function createNotesContext(deps: {
     posts: createPostRepository(deps.db),
     presenter: createPostPresenter({ db: deps.db, categories, paywall: deps.paywall }),
     uploads: createUploadService({ db: deps.db, storage: deps.storage }),
-    searchIndex: createSearchIndex(deps.db, deps.dialect),
+    searchIndex: createSearchIndex(deps.db, deps.dialect, deps.reader ?? null),
     feedTotals: createTtlCache({ ttlMs: FEED_TOTALS_TTL_MS, maxEntries: 64 }),
     publicPages: createTtlCache({ ttlMs: PUBLIC_PAGES_TTL_MS, maxEntries: 1000 }),
     feedPages: createTtlCache({ ttlMs: PUBLIC_PAGES_TTL_MS, maxEntries: 1000 }),
@@ -111,10 +114,7 @@ export function inTransaction<T>(
 export async function syncPost(context: NotesContext, row: PostRow): Promise<void> {
   await refreshRank(context.db, context.dialect, row.id);
   if (row.status === 'approved') {
-    await context.searchIndex.put(
-      row.id,
-      indexText({ title: row.title, tags: parseJsonArray<string>(row.tags), content: row.content }),
-    );
+    await context.searchIndex.put(row.id, searchableText(row));
   } else {
     await context.searchIndex.remove(row.id);
   }

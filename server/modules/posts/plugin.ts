@@ -31,6 +31,7 @@ async function notesPlugin(app: FastifyInstance) {
   const context = createNotesContext({
     db: app.db,
     dialect: app.dialect,
+    reader: app.readPool,
     events: app.domainEvents,
     storage: app.storage,
     paywall: app.paywall,

@@ -119,6 +119,8 @@ describe('query plans of page queries (sqlite)', () => {
       '/api/posts?category=coding&sort=popular',
       '/api/posts?search=编程',
       '/api/posts?search=AI%20笔记',
+      `/api/posts?search=${encodeURIComponent('如何用 AI 助手提高编程效率并写出更好的单元测试')}`,
+      `/api/posts?search=${encodeURIComponent('"编程笔记" AI')}&page=2`,
       `/api/posts/${post.id}`,
       `/api/posts/${post.id}/comments`,
       `/api/posts/user/${authorId}`,
@@ -181,6 +183,8 @@ describe('query plans of page queries (sqlite)', () => {
     await expireWeekLikes(app.db);
     const selects = captured.filter((query) => /^\s*select/i.test(query.sql));
     expect(selects.length).toBeGreaterThan(20);
+    // Search's own queries are among them (this app has no read pool, so they run here).
+    expect(selects.filter((query) => /post_fts MATCH/.test(query.sql)).length).toBeGreaterThan(3);
 
     const offenders: string[] = [];
     for (const query of selects) {

@@ -7,7 +7,10 @@ import {
   testDatabases,
 } from '../../../tests/helpers/test-app.ts';
 import type { TestApp } from '../../../tests/helpers/test-app.ts';
+import { searchVisibleTextMigration } from '../../db/migrations/006-search-visible-text.ts';
+import { setPremiumEnd } from '../payments/test-fixtures.ts';
 import { createPost, publishedPost, review } from '../posts/notes-test-kit.ts';
+import { indexText } from './segmenter.ts';
 
 type User = Awaited<ReturnType<typeof registerUser>>;
 
@@ -36,6 +39,11 @@ describe.each(testDatabases)('search (%s)', (kind) => {
       photo: { title: '城市夜景摄影技巧', content: '三脚架、长曝光和一点耐心。', tags: ['摄影'] },
       design: { title: '设计系统的色彩规范', content: '主色、辅助色与中性色的搭配。', tags: [] },
       ai: { title: '周末随笔', content: '今天试了试 AI 画图，效果惊人。', tags: [] },
+      testing: {
+        title: '让 AI 帮你写单元测试的正确姿势',
+        content: '先写清楚需求，再让助手补全边界条件。',
+        tags: [],
+      },
     };
     for (const [key, note] of Object.entries(notes)) {
       ids[key] = (await publishedPost(test.app, author.auth, admin.auth, note)).id;
@@ -61,26 +69,53 @@ describe.each(testDatabases)('search (%s)', (kind) => {
 
   it('finds two-character and Latin queries such as 编程 and AI, tags included', async () => {
     expect(await found('编程')).toEqual([ids.coding]);
-    expect((await found('AI')).sort()).toEqual([ids.rag, ids.ai].sort());
-    expect(await found('ai')).toHaveLength(2);
+    expect((await found('AI')).sort()).toEqual([ids.rag, ids.ai, ids.testing].sort());
+    expect(await found('ai')).toHaveLength(3);
     expect(await found('色')).toEqual([ids.design]);
     expect(await found('typescript')).toEqual([ids.coding]);
   });
 
-  it('finds the words of a term apart, but not just one of them', async () => {
-    expect(await found('人像技巧')).toEqual([]);
+  it('finds notes holding any of the words, those holding all of them first', async () => {
     expect(await found('摄影技巧')).toEqual([ids.photo]);
     expect(await found('夜景技巧')).toEqual([ids.photo]);
+    const both = await found('AI 画图');
+    expect(both[0]).toBe(ids.ai);
+    expect(both.sort()).toEqual([ids.ai, ids.rag, ids.testing].sort());
+    expect((await found('摄影 编程')).sort()).toEqual([ids.photo, ids.coding].sort());
+    expect(await found('人像 素描')).toEqual([]);
   });
 
-  it('requires every word of a multi-word query', async () => {
-    expect(await found('AI 画图')).toEqual([ids.ai]);
-    expect(await found('摄影 三脚架')).toEqual([ids.photo]);
-    expect(await found('摄影 编程')).toEqual([]);
+  it('finds a note from a long question that shares only some of its words', async () => {
+    const results = await found('如何用 AI 助手提高编程效率并写出更好的单元测试和文档');
+    expect(results[0]).toBe(ids.testing);
+    // 的 and 和 are in nearly every note (the design note has both): alone they make no hit.
+    expect(results).not.toContain(ids.design);
+    expect(results).not.toContain(ids.photo);
+    expect(results.sort()).toEqual([ids.testing, ids.rag, ids.ai, ids.coding].sort());
+  });
+
+  it('requires a quoted phrase as written', async () => {
+    expect(await found('"单元测试" 文档')).toEqual([ids.testing]);
+    expect(await found('“三脚架”')).toEqual([ids.photo]);
+    expect(await found('"摄影 编程"')).toEqual([]);
+    expect(await found('"测试单元"')).toEqual([]);
+  });
+
+  it('marks where the words occur in the title and excerpt, as ranges of plain text', async () => {
+    const { posts } = await search('AI 画图');
+    const note = posts.find((post) => post.id === ids.ai)!;
+    const marked = (text: string, ranges: [number, number][]) =>
+      ranges.map(([start, end]) => text.slice(start, end));
+    expect(marked(note.excerpt, note.highlights!.excerpt)).toEqual(['AI', '画图']);
+    expect(note.highlights!.title).toEqual([]);
+    const testing = (await search('单元测试')).posts[0];
+    expect(marked(testing.title, testing.highlights!.title)).toEqual(['单元测试']);
   });
 
   it('ranks a title and tag match above a passing mention', async () => {
-    expect((await found('AI'))[0]).toBe(ids.rag);
+    const results = await found('AI');
+    expect(results.indexOf(ids.rag)).toBeLessThan(results.indexOf(ids.ai));
+    expect(results.indexOf(ids.testing)).toBeLessThan(results.indexOf(ids.ai));
   });
 
   it('never shows unpublished notes, and drops notes that leave the published state', async () => {
@@ -112,16 +147,78 @@ describe.each(testDatabases)('search (%s)', (kind) => {
       expect(result.total).toBe(result.posts.length);
     }
     expect(await found('编程"')).toEqual([ids.coding]);
-    expect(await found('(AI')).toHaveLength(2);
+    expect(await found('(AI')).toHaveLength(3);
   });
 
   it('pages results 20 at a time by default, at most 100', async () => {
     const result = await search('AI', '&limit=1');
-    expect(result).toMatchObject({ total: 2, pages: 2, page: 1 });
+    expect(result).toMatchObject({ total: 3, pages: 3, page: 1 });
     expect(result.posts).toHaveLength(1);
     const second = await search('AI', '&limit=1&page=2');
     expect(second.posts[0].id).not.toBe(result.posts[0].id);
-    expect((await search('AI', '&limit=1000')).posts).toHaveLength(2);
+    expect((await search('AI', '&limit=1000')).posts).toHaveLength(3);
+  });
+
+  describe('a paid note', () => {
+    const SECRET = '翡翠密钥';
+    let paid: string;
+    let member: User;
+
+    beforeAll(async () => {
+      const content = [
+        '这篇笔记的开头免费阅读，讲的是星图导航的基本思路。',
+        ...Array.from({ length: 6 }, (_, index) => `第 ${index + 1} 节：背景与常见误区。`),
+        ...Array.from({ length: 6 }, (_, index) => `付费第 ${index + 1} 节：${SECRET}的完整做法。`),
+      ].join('\n\n');
+      paid = (
+        await publishedPost(test.app, author.auth, admin.auth, {
+          title: '星图导航进阶',
+          content,
+          price: 9.9,
+        })
+      ).id;
+      member = await registerUser(test.app, 'member');
+      await setPremiumEnd(test.app, member.user.id, Date.now() + 86_400_000);
+    });
+
+    const foundBy = async (query: string, auth: Record<string, string>) => {
+      const response = await test.app.inject({
+        url: `/api/posts?search=${encodeURIComponent(query)}`,
+        headers: auth,
+      });
+      return response.json<PostList>().posts.map((post) => post.id);
+    };
+
+    it('is found by its title and free preview, never by a word of its paid part', async () => {
+      for (const auth of [{}, member.auth, author.auth, admin.auth]) {
+        expect(await foundBy('星图导航', auth)).toEqual([paid]);
+        expect(await foundBy(SECRET, auth)).toEqual([]);
+        expect(await foundBy(`"${SECRET}"`, auth)).toEqual([]);
+        expect(await foundBy(`星图导航 ${SECRET}`, auth)).toEqual([paid]);
+      }
+    });
+
+    it('loses its paid words from an index written before the rule (migration)', async () => {
+      const row = await test.app.db
+        .selectFrom('posts')
+        .selectAll()
+        .where('id', '=', Number(paid))
+        .executeTakeFirstOrThrow();
+      // As the index held paid notes before: the whole body.
+      await test.app.notes.searchIndex.put(
+        row.id,
+        indexText({ title: row.title, tags: [], content: row.content }),
+      );
+      test.app.notes.searchResults.clear();
+      test.app.notes.publicPages.clear();
+      expect(await foundBy(`"${SECRET}"`, {})).toEqual([paid]);
+
+      await searchVisibleTextMigration(test.app.dialect).up(test.app.db);
+      test.app.notes.searchResults.clear();
+      test.app.notes.publicPages.clear();
+      expect(await foundBy(`"${SECRET}"`, {})).toEqual([]);
+      expect(await foundBy('星图导航', {})).toEqual([paid]);
+    });
   });
 
   it('finds users by the start or any part of their name', async () => {

@@ -3,48 +3,37 @@ import type { PostList, PostListQuery } from '../../../contract/post.ts';
 import { pageWindow } from '../../lib/pagination.ts';
 import type { Viewer } from '../../plugins/auth.ts';
 import type { NotesContext } from '../posts/notes-context.ts';
-import type { SearchHit } from './search-index.ts';
-import { parseQuery } from './segmenter.ts';
+import { highlightPattern, highlightsOf } from './highlight.ts';
+import { rankPage } from './search-ranking.ts';
+import { parseSearch } from './segmenter.ts';
 
-/**
- * How many of the newest matches a query ranks. More would make a common word (AI, 编程)
- * cost as much as reading its whole index; readers rarely page past the first few pages.
- */
-export const SEARCH_CANDIDATES = 1000;
-
-/** Best first; among equals, newest first. */
-const byRelevance = (a: SearchHit, b: SearchHit) => b.score - a.score || b.id - a.id;
-
-/** Full-text search over published notes (see docs/decisions/001-chinese-search.md). */
+/** Full-text search over published notes (see docs/decisions/001 and 015). */
 export function createSearchService(context: NotesContext) {
   return {
     async posts(query: PostListQuery, viewer: Viewer | null): Promise<PostList> {
       const window = pageWindow(query, POST_LIMITS.searchPageSize);
       // Longer input is cut rather than refused: it is a search box, not a form.
       const text = [...(query.search ?? '').trim()].slice(0, POST_LIMITS.searchMax).join('');
-      const terms = parseQuery(text);
-      if (terms.length === 0) return { posts: [], total: 0, page: window.page, pages: 0 };
+      const parsed = parseSearch(text);
+      if (parsed.required.length === 0 && parsed.optional.length === 0) {
+        return { posts: [], total: 0, page: window.page, pages: 0 };
+      }
 
-      // One ranked list per query serves all its pages.
-      const key = JSON.stringify(terms.map((term) => term.chars));
-      const ranked = await context.searchResults.get(key, async () =>
-        (await context.searchIndex.candidates(terms, SEARCH_CANDIDATES)).sort(byRelevance),
+      const key = `search|${JSON.stringify(parsed)}|${window.limit}|${window.offset}`;
+      const found = await context.searchResults.get(key, () =>
+        rankPage(context.searchIndex, parsed, window, POST_LIMITS.searchTotalCap),
       );
-      const page = await context.publicPages.get(
-        `search|${key}|${window.limit}|${window.offset}`,
-        async () => {
-          const ids = ranked
-            .slice(window.offset, window.offset + window.limit)
-            .map((hit) => hit.id);
-          const rows = await context.posts.cardsByIds(ids);
-          return context.presenter.publicCards(rows.filter((row) => row.status === 'approved'));
-        },
-      );
+      const cards = await context.publicPages.get(key, async () => {
+        const rows = await context.posts.cardsByIds(found.ids);
+        return context.presenter.publicCards(rows.filter((row) => row.status === 'approved'));
+      });
+      const pattern = highlightPattern(parsed);
+      const posts = await context.presenter.personalize(cards, viewer);
       return {
-        posts: await context.presenter.personalize(page, viewer),
-        total: ranked.length,
+        posts: posts.map((post) => ({ ...post, highlights: highlightsOf(post, pattern) })),
+        total: found.total,
         page: window.page,
-        pages: Math.ceil(ranked.length / window.limit),
+        pages: Math.ceil(found.total / window.limit),
       };
     },
   };

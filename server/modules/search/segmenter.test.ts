@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { charTokens, indexText, parseQuery, wordTokens } from './segmenter.ts';
+import { charTokens, indexText, parseSearch, wordTokens } from './segmenter.ts';
 
 describe('segmenter', () => {
   it('cuts Chinese into single characters and keeps Latin words and numbers whole', () => {
@@ -38,15 +38,42 @@ describe('segmenter', () => {
     );
   });
 
-  it('turns a query into terms and drops everything that is not a letter or digit', () => {
-    expect(parseQuery(' 编程  AI ')).toEqual([
-      { chars: ['编', '程'], words: ['编程'] },
-      { chars: ['ai'], words: ['ai'] },
+  it('turns a query into optional words and drops everything that is not a letter or digit', () => {
+    expect(parseSearch(' 编程  AI ')).toEqual({
+      required: [],
+      optional: [
+        { column: 'words', tokens: ['编程'] },
+        { column: 'words', tokens: ['ai'] },
+      ],
+    });
+    expect(parseSearch('" * ( ) : ^ -')).toEqual({ required: [], optional: [] });
+    expect(parseSearch('"AND" OR*').optional).toEqual([{ column: 'words', tokens: ['or'] }]);
+    expect(parseSearch('"AND" OR*').required).toEqual([{ column: 'chars', tokens: ['and'] }]);
+  });
+
+  it('keeps the meaningful words of a long question, without single characters or 如何', () => {
+    const words = parseSearch('如何用 AI 助手提高编程效率并写出更好的单元测试和文档').optional.map(
+      (term) => term.tokens[0],
+    );
+    expect(words).toEqual(expect.arrayContaining(['ai', '助手', '编程', '单元测试', '文档']));
+    expect(words).not.toContain('的');
+    expect(words).not.toContain('如何');
+  });
+
+  it('requires quoted phrases, straight or curly quotes, as characters', () => {
+    expect(parseSearch('“单元测试” 文档')).toEqual({
+      required: [{ column: 'chars', tokens: ['单', '元', '测', '试'] }],
+      optional: [{ column: 'words', tokens: ['文档'] }],
+    });
+    expect(parseSearch('"AI 助手"').required).toEqual([
+      { column: 'chars', tokens: ['ai', '助', '手'] },
     ]);
-    expect(parseQuery('" * ( ) : ^ -')).toEqual([]);
-    expect(parseQuery('"AND" OR*')).toEqual([
-      { chars: ['and'], words: ['and'] },
-      { chars: ['or'], words: ['or'] },
-    ]);
+  });
+
+  it('looks up a query of single characters as characters', () => {
+    expect(parseSearch('色')).toEqual({
+      required: [],
+      optional: [{ column: 'chars', tokens: ['色'] }],
+    });
   });
 });

@@ -54,21 +54,86 @@ export function indexText(parts: { title: string; tags: string[]; content: strin
 }
 
 /**
- * A query's terms (split on spaces): each must appear in the note. A term is a phrase of its
- * character tokens (for matching) plus its jieba words (for ranking).
+ * One thing to look for in one column of the index: a phrase of consecutive tokens (a single
+ * token is a one-token phrase).
  */
-export interface QueryTerm {
-  chars: string[];
-  words: string[];
+export interface SearchTerm {
+  column: 'words' | 'chars';
+  tokens: string[];
 }
 
-export function parseQuery(query: string): QueryTerm[] {
-  const terms: QueryTerm[] = [];
-  for (const raw of query.trim().split(/\s+/u)) {
-    const chars = charTokens(raw);
-    if (chars.length === 0) continue;
-    const words = [...new Set(wordTokens(raw))];
-    terms.push({ chars, words });
+/**
+ * A parsed query. A note matches when it holds every `required` term and at least one of the
+ * `optional` ones; the more optional terms it holds, the higher it ranks.
+ */
+export interface SearchQuery {
+  /** Quoted phrases ("单元测试" or “单元测试”): each must appear as written. */
+  required: SearchTerm[];
+  /** The query's other words. */
+  optional: SearchTerm[];
+}
+
+/** More words than this add little to relevance and only make the query slower. */
+export const MAX_QUERY_WORDS = 12;
+
+const QUOTED = /["\u201c\u201d]([^"\u201c\u201d]*)["\u201c\u201d]/gu;
+const SINGLE_HAN = /^\p{Script=Han}$/u;
+
+/**
+ * Question and function words that say nothing about what a note is about; a long question
+ * (如何用 AI 助手提高编程效率) would otherwise match every note that also asks 如何.
+ */
+const STOP_WORDS = new Set([
+  '如何',
+  '怎么',
+  '怎样',
+  '什么',
+  '为什么',
+  '可以',
+  '一个',
+  '一些',
+  '这个',
+  '那个',
+  '我们',
+  '你们',
+  '他们',
+  '自己',
+  '还是',
+  '或者',
+  '以及',
+  '就是',
+  '更好',
+]);
+
+/** jieba's precise words of a query (no overlapping sub-words), lowercased, punctuation dropped. */
+function queryWords(text: string): string[] {
+  const words: string[] = [];
+  for (const word of jieba.cut(text.toLowerCase(), true)) {
+    for (const [part] of word.matchAll(CHUNK)) words.push(part);
   }
-  return terms;
+  return [...new Set(words)];
+}
+
+/**
+ * Quoted parts become required character phrases (they find the words wherever they occur,
+ * however jieba cut the note). The rest is cut into words that are each optional. Single
+ * characters (的, 和) are dropped when longer words remain, as are question words; a query of
+ * single characters alone (色) looks them up as characters.
+ */
+export function parseSearch(query: string): SearchQuery {
+  const required: SearchTerm[] = [];
+  const rest = query.replace(QUOTED, (_quoted, inner: string) => {
+    const tokens = charTokens(inner);
+    if (tokens.length > 0) required.push({ column: 'chars', tokens });
+    return ' ';
+  });
+  const words = queryWords(rest);
+  const longer = words.filter((word) => !SINGLE_HAN.test(word));
+  const meaningful = longer.filter((word) => !STOP_WORDS.has(word));
+  const chosen = meaningful.length > 0 ? meaningful : longer;
+  const optional: SearchTerm[] =
+    chosen.length > 0
+      ? chosen.map((word) => ({ column: 'words', tokens: [word] }))
+      : words.map((word) => ({ column: 'chars', tokens: [word] }));
+  return { required, optional: optional.slice(0, MAX_QUERY_WORDS) };
 }

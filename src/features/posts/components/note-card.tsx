@@ -5,6 +5,7 @@ import { Link } from 'react-router-dom';
 import { CARD_IMAGE_SIZES } from '../../../../contract/image-variants';
 import type { PostCard } from '../../../../contract/post';
 import { Avatar } from '../../../components/avatar';
+import { HighlightedText } from '../../../components/highlighted-text';
 import { SmartImage } from '../../../components/smart-image';
 import { formatCount } from '../../../lib/format';
 import { postTexts } from '../texts';
@@ -46,10 +47,23 @@ export const NoteCard = memo(function NoteCard({ post, showStatus, eager, extra 
           />
         ) : (
           <span className={styles.textCover}>
-            <span className={styles.textCoverBody}>{post.excerpt || post.title}</span>
+            <span className={styles.textCoverBody}>
+              {post.excerpt ? (
+                <HighlightedText text={post.excerpt} ranges={post.highlights?.excerpt} />
+              ) : (
+                post.title
+              )}
+            </span>
           </span>
         )}
-        <h2 className={styles.title}>{post.title}</h2>
+        <h2 className={styles.title}>
+          <HighlightedText text={post.title} ranges={post.highlights?.title} />
+        </h2>
+        {post.cover && post.highlights && post.highlights.excerpt.length > 0 && (
+          <p className={styles.excerpt}>
+            <HighlightedText text={post.excerpt} ranges={post.highlights.excerpt} />
+          </p>
+        )}
       </Link>
       {showStatus && post.status === 'rejected' && post.rejectReason && (
         <p className={styles.reason}>{post.rejectReason}</p>
@@ -74,7 +88,8 @@ export const NoteCard = memo(function NoteCard({ post, showStatus, eager, extra 
 
 /** Roughly how tall a card is for its width, to balance the waterfall's columns. */
 export function cardRelativeHeight(post: PostCard): number {
-  const textBlock = 0.36;
+  // A search result whose excerpt holds the query's words shows two more lines.
+  const textBlock = post.cover && post.highlights?.excerpt.length ? 0.66 : 0.36;
   if (!post.cover || !post.cover.width || !post.cover.height) return 4 / 3 + textBlock;
   return Math.min(2, Math.max(0.5, post.cover.height / post.cover.width)) + textBlock;
 }

@@ -1,0 +1,55 @@
+import { availableParallelism } from 'node:os';
+import { Piscina } from 'piscina';
+import type { RowScoring } from './row-score.js';
+
+/**
+ * Runs read-only SQL off the thread that answers requests. better-sqlite3 is synchronous, so
+ * a long query on the main connection stalls every request; SQLite's WAL lets any number of
+ * read connections run beside the one that writes.
+ */
+export interface ReadPool {
+  all<T>(sql: string, params: readonly unknown[]): Promise<T[]>;
+  /** Rows of `id` and column texts, answered as their ids and BM25 scores (row-score.js). */
+  scored(
+    sql: string,
+    params: readonly unknown[],
+    scoring: RowScoring,
+  ): Promise<{ id: number; score: number }[]>;
+  /** Worker threads (1 for the main-thread fallback). */
+  readonly threads: number;
+  close(): Promise<void>;
+}
+
+/** Queries waiting for a thread beyond this are refused rather than queued without end. */
+const MAX_QUEUE = 2000;
+
+/** A pool of worker threads (piscina), each with its own read-only connection to `file`. */
+export function createReadPool(file: string, threads = defaultThreads()): ReadPool {
+  const piscina = new Piscina({
+    filename: new URL('./read-worker.js', import.meta.url).href,
+    workerData: { file },
+    minThreads: threads,
+    maxThreads: threads,
+    maxQueue: MAX_QUEUE,
+    // Without the parent's loader flags (tsx): the worker is plain JavaScript.
+    execArgv: [],
+    // A worker's connection stays open between queries; idle threads are not ended.
+    idleTimeout: Number.POSITIVE_INFINITY,
+  });
+  return {
+    threads,
+    all: <T>(sql: string, params: readonly unknown[]) =>
+      piscina.run({ sql, params }) as Promise<T[]>,
+    scored: (sql, params, scoring) => piscina.run({ sql, params, scoring }),
+    close: () => piscina.destroy(),
+  };
+}
+
+/**
+ * One thread per core but one, up to 4: the core left over stays with the thread that answers
+ * requests, so a burst of searches cannot starve the feed (more threads than cores would only
+ * queue on the CPU).
+ */
+function defaultThreads(): number {
+  return Math.max(1, Math.min(4, availableParallelism() - 1));
+}

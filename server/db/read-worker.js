@@ -1,0 +1,32 @@
+// A read-only SQLite connection of its own, in a worker thread of the read pool (read-pool.ts).
+// Plain JavaScript on purpose: the worker starts without the TypeScript loader, which would
+// cost every thread its memory and start-up time.
+import SQLite from 'better-sqlite3';
+import { workerData } from 'node:worker_threads';
+import { scoreRow } from './row-score.js';
+
+/** Distinct statements a worker keeps prepared (search runs a handful of shapes). */
+const MAX_STATEMENTS = 64;
+
+let db = null;
+const statements = new Map();
+
+function prepared(text) {
+  let statement = statements.get(text);
+  if (statement) return statement;
+  db ??= new SQLite(workerData.file, { readonly: true, fileMustExist: true });
+  statement = db.prepare(text);
+  if (statements.size >= MAX_STATEMENTS) statements.delete(statements.keys().next().value);
+  statements.set(text, statement);
+  return statement;
+}
+
+/**
+ * @param {{ sql: string, params: unknown[], scoring?: import('./row-score.js').RowScoring }} task
+ * With `scoring`, each row (`id` plus column texts) is answered as `{ id, score }` instead, so
+ * the texts never leave the worker.
+ */
+export default function run({ sql, params, scoring }) {
+  const rows = prepared(sql).all(...params);
+  return scoring ? rows.map((row) => ({ id: row.id, score: scoreRow(row, scoring) })) : rows;
+}

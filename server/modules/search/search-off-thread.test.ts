@@ -1,0 +1,60 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PostList } from '../../../contract/post.ts';
+import { createTestApp, makeAdmin, registerUser } from '../../../tests/helpers/test-app.ts';
+import type { TestApp } from '../../../tests/helpers/test-app.ts';
+import { publishedPost } from '../posts/notes-test-kit.ts';
+
+/** Two seconds or so of work for SQLite that holds a read connection the whole time. */
+const SLOW_READ = `WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 4000000)
+  SELECT count(*) AS n FROM c`;
+
+/**
+ * better-sqlite3 is synchronous: a search on the main connection would hold the thread that
+ * answers every request. Search runs in the read pool's worker threads instead, so a long one
+ * only delays other searches.
+ */
+describe('search off the request thread (sqlite)', () => {
+  let test: TestApp;
+  let noteId: string;
+
+  beforeAll(async () => {
+    test = await createTestApp('sqlite');
+    const admin = await registerUser(test.app, 'admin');
+    await makeAdmin(test.app, admin.user.id);
+    const author = await registerUser(test.app, 'author');
+    noteId = (await publishedPost(test.app, author.auth, admin.auth, { title: '编程的乐趣' })).id;
+  });
+  afterAll(() => test.close());
+
+  it('answers the feed at once while every read thread is busy with a long query', async () => {
+    const pool = test.app.readPool!;
+    expect(pool.threads).toBeGreaterThan(0);
+    const done: Record<string, number> = {};
+    const stamp = <T>(name: string, promise: Promise<T>) =>
+      promise.then((value) => {
+        done[name] ??= performance.now();
+        return value;
+      });
+
+    const started = performance.now();
+    // `slow` is stamped when the first long query ends, freeing a thread.
+    const slow = Array.from({ length: pool.threads }, () =>
+      stamp('slow', pool.all<{ n: number }>(SLOW_READ, [])),
+    );
+    // A search arriving now waits for a free read thread...
+    const search = stamp('search', test.app.inject({ url: '/api/posts?search=编程' }));
+    // ...while the feed, read on the main connection, does not wait for anything.
+    const feed = await stamp('feed', test.app.inject({ url: '/api/posts' }));
+
+    expect(feed.statusCode).toBe(200);
+    expect(feed.json<PostList>().posts.map((post) => post.id)).toEqual([noteId]);
+    expect(done.feed - started).toBeLessThan(1000);
+    expect(done.slow).toBeUndefined();
+
+    for (const rows of await Promise.all(slow)) expect(rows[0].n).toBe(4_000_000);
+    const result = await search;
+    expect(result.json<PostList>().posts.map((post) => post.id)).toEqual([noteId]);
+    // The search ran in the pool: it could only finish after a thread came free.
+    expect(done.search).toBeGreaterThanOrEqual(done.slow);
+  });
+});
