@@ -6,6 +6,9 @@ export const errorText = {
   // Generic
   badRequest: '请求参数不正确',
   invalidJson: '请求内容不是有效的 JSON',
+  jsonTooDeep: '请求内容嵌套层数过多',
+  jsonNumberOutOfRange: '请求中的数字超出范围',
+  multipartInvalid: '上传的表单数据不完整或格式不正确，请重新提交',
   bodyTooLarge: '请求内容过大',
   unsupportedMediaType: '不支持的请求内容类型',
   notFound: '请求的资源不存在',
@@ -111,6 +114,7 @@ export const errorText = {
   unpinFailed: '取消置顶失败',
   // Notes (server-side specifics)
   imageInvalid: '图片无效，请重新上传',
+  imageDamaged: '图片已损坏，无法显示',
   notPostAuthorDelete: '只能删除自己的笔记',
   idempotencyKeyInvalid: '幂等键无效',
   sortInvalid: '排序方式无效',

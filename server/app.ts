@@ -9,6 +9,7 @@ import databasePlugin from './plugins/database.ts';
 import domainEvents from './plugins/domain-events.ts';
 import compression from './plugins/compression.ts';
 import errorHandler from './plugins/error-handler.ts';
+import jsonBody from './plugins/json-body.ts';
 import multipart from '@fastify/multipart';
 import { UPLOAD_MAX_BYTES } from '../contract/post.ts';
 import rateLimits from './plugins/rate-limits.ts';
@@ -82,6 +83,7 @@ export async function buildApp({
   });
 
   await app.register(errorHandler);
+  await app.register(jsonBody);
   await app.register(compression);
   await app.register(databasePlugin, { config, handle: database });
   await app.register(authPlugin);

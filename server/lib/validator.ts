@@ -10,6 +10,8 @@ function makeAjv(coerceTypes: Options['coerceTypes']) {
     removeAdditional: true,
     useDefaults: true,
     strict: false,
+    // `strict: false` would also let NaN and Infinity pass as numbers; they break the serializer.
+    strictNumbers: true,
   });
   ajvErrors(ajv);
   return ajv;

@@ -5,6 +5,7 @@ import { ErrorBody } from '../../../contract/common.ts';
 import { errorText } from '../../../contract/messages.ts';
 import { UPLOAD_MAX_BYTES, UploadResult } from '../../../contract/post.ts';
 import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
+import { readMultipart, wholeFile } from '../../lib/multipart-input.ts';
 import { viewerOf } from '../../plugins/auth.ts';
 import { createUploadService } from './upload-service.ts';
 import { chooseVariant, createVariantCache, etagOf } from './variants.ts';
@@ -36,9 +37,12 @@ export default async function uploadRoutes(app: FastifyInstance) {
     },
     async (request) => {
       if (!request.isMultipart()) throw badRequest(errorText.uploadMissing);
-      const file = await request.file({ limits: { fileSize: UPLOAD_MAX_BYTES, files: 1 } });
-      if (!file || file.fieldname !== 'image') throw badRequest(errorText.uploadMissing);
-      return service.saveImage(viewerOf(request).id, await file.toBuffer());
+      const bytes = await readMultipart(async () => {
+        const file = await request.file({ limits: { fileSize: UPLOAD_MAX_BYTES, files: 1 } });
+        if (!file || file.fieldname !== 'image') throw badRequest(errorText.uploadMissing);
+        return wholeFile(file, errorText.uploadTooLarge);
+      });
+      return service.saveImage(viewerOf(request).id, bytes);
     },
   );
 

@@ -2,7 +2,9 @@ import { createHash } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
+import { errorText } from '../../../contract/messages.ts';
 import { IMAGE_WIDTHS } from '../../../contract/post.ts';
+import { AppError } from '../../lib/errors.ts';
 
 /** What the browser asked for, reduced to a few cacheable choices. */
 export interface VariantSpec {
@@ -63,7 +65,19 @@ export function etagOf(name: string, spec: VariantSpec | null): string {
   return `"${createHash('sha1').update(key).digest('base64url').slice(0, 20)}"`;
 }
 
+/**
+ * The re-encoded image. An original sharp cannot decode (one stored before uploads were decoded
+ * in full, or damaged on disk) is the file's fault, not the server's: a 422, never a 500.
+ */
 export async function renderVariant(original: Buffer, spec: VariantSpec): Promise<Buffer> {
+  try {
+    return await encodeVariant(original, spec);
+  } catch {
+    throw new AppError(422, errorText.imageDamaged);
+  }
+}
+
+function encodeVariant(original: Buffer, spec: VariantSpec): Promise<Buffer> {
   const animated = spec.format === 'gif' || spec.format === 'webp';
   let image = sharp(original, { animated }).autoOrient();
   if (spec.width) image = image.resize({ width: spec.width, withoutEnlargement: true });
