@@ -169,6 +169,8 @@ export const errorText = {
   paymentAmountMismatch: '支付金额与订单金额不符',
   paymentProviderUnknown: '不支持的支付方式',
   paymentUnavailable: '支付服务暂时不可用，请稍后再试',
+  paymentNotConfigured: '本站暂未开通在线支付，你暂时无法下单，请稍后再试',
+  postNotForSale: '这篇笔记已删除或暂不可购买，订单未完成',
   paymentFailed: '支付失败，请稍后再试',
   paidImageLocked: '购买后才能查看这张图片',
 } as const;

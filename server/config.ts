@@ -18,8 +18,11 @@ export interface AlipayConfig {
 }
 
 export interface PaymentConfig {
-  /** Who takes new orders: `sandbox` (our own confirm step) or `alipay`. */
-  provider: 'sandbox' | 'alipay';
+  /**
+   * Who takes new orders: `sandbox` (our own confirm step), `alipay`, or `none` (orders are
+   * refused) in production when no provider was configured and the sandbox not switched on.
+   */
+  provider: 'sandbox' | 'alipay' | 'none';
   alipay: AlipayConfig | null;
 }
 
@@ -168,7 +171,10 @@ function loadPaymentConfig(env: NodeJS.ProcessEnv, publicOrigin: string): Paymen
           sellerId: env.ALIPAY_SELLER_ID ?? null,
         }
       : null;
-  const provider = env.PAYMENT_PROVIDER === 'alipay' ? 'alipay' : 'sandbox';
+  // The sandbox lets a buyer confirm their own order for free: in production it must be asked for.
+  const sandboxAllowed = env.NODE_ENV !== 'production' || env.PAYMENTS_SANDBOX === 'true';
+  const provider =
+    env.PAYMENT_PROVIDER === 'alipay' ? 'alipay' : sandboxAllowed ? 'sandbox' : 'none';
   if (provider === 'alipay' && !alipay) {
     throw new Error(
       'PAYMENT_PROVIDER=alipay needs ALIPAY_APP_ID, ALIPAY_PRIVATE_KEY, ALIPAY_PUBLIC_KEY',
