@@ -10,6 +10,7 @@ import domainEvents from './plugins/domain-events.ts';
 import compression from './plugins/compression.ts';
 import errorHandler from './plugins/error-handler.ts';
 import jsonBody from './plugins/json-body.ts';
+import securityHeaders from './plugins/security-headers.ts';
 import multipart from '@fastify/multipart';
 import { UPLOAD_MAX_BYTES } from '../contract/post.ts';
 import rateLimits from './plugins/rate-limits.ts';
@@ -86,6 +87,7 @@ export async function buildApp({
   await app.register(jsonBody);
   await app.register(compression);
   await app.register(databasePlugin, { config, handle: database });
+  await app.register(securityHeaders);
   await app.register(authPlugin);
   await app.register(domainEvents);
   await app.register(paywall);
