@@ -85,6 +85,7 @@ export const errorText = {
   uploadTypeInvalid: '只支持 JPG、PNG、GIF 格式的图片',
   uploadTooLarge: '图片必须小于 5MB',
   uploadMissing: '请选择要上传的图片',
+  uploadQuotaExceeded: '你今天上传的图片已达上限，请明天再试',
   likeFailed: '点赞失败',
   likeInvalidId: '点赞失败：无效的笔记 ID',
   favoriteFailed: '收藏失败',

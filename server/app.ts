@@ -34,6 +34,7 @@ import userSearchRoutes from './modules/search/routes.ts';
 import sitemapRoutes from './modules/sitemap/routes.ts';
 import storagePlugin from './modules/storage/plugin.ts';
 import uploadRoutes from './modules/uploads/routes.ts';
+import uploadCleanup from './modules/uploads/cleanup-plugin.ts';
 import batchRoutes from './modules/batch/routes.ts';
 import realtime from './modules/events/realtime-plugin.ts';
 import type { RealtimeOptions } from './modules/events/realtime-plugin.ts';
@@ -98,6 +99,7 @@ export async function buildApp({
     limits: { fileSize: UPLOAD_MAX_BYTES, files: 10, fields: 20, parts: 30 },
   });
   await app.register(storagePlugin);
+  await app.register(uploadCleanup);
   await app.register(notesPlugin);
   await app.register(notePage);
 

@@ -51,6 +51,8 @@ export interface Config {
   mail: MailConfig;
   oauth: OAuthConfig;
   payments: PaymentConfig;
+  /** What one user may upload per day (China Standard Time). */
+  uploadQuota: { dailyCount: number; dailyBytes: number };
 }
 
 export type SmsConfig =
@@ -158,6 +160,15 @@ function readOrCreateSecret(dataDir: string): Uint8Array {
   return new TextEncoder().encode(readFileSync(file, 'utf8').trim());
 }
 
+/** A positive number from the environment, its default when unset; anything else stops the start. */
+function positiveNumber(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number`);
+  return value;
+}
+
 function loadPaymentConfig(env: NodeJS.ProcessEnv, publicOrigin: string): PaymentConfig {
   const alipay: AlipayConfig | null =
     env.ALIPAY_APP_ID && env.ALIPAY_PRIVATE_KEY && env.ALIPAY_PUBLIC_KEY
@@ -211,6 +222,10 @@ export function loadConfig(
     rateLimit: env.RATE_LIMIT !== 'off',
     trustProxy: env.TRUST_PROXY === 'true',
     payments: loadPaymentConfig(env, publicOrigin),
+    uploadQuota: {
+      dailyCount: positiveNumber(env, 'UPLOAD_DAILY_COUNT', 60),
+      dailyBytes: Math.round(positiveNumber(env, 'UPLOAD_DAILY_MB', 100) * 1024 * 1024),
+    },
     sms: smsConfig(env),
     mail: mailConfig(env),
     oauth: oauthConfig(env, publicOrigin),

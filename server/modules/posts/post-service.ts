@@ -294,6 +294,7 @@ export function createPostService(context: NotesContext) {
     async remove(viewer: Viewer, id: number): Promise<void> {
       const row = await ownRow(id, viewer, true);
       await posts.delete(row.id);
+      await context.uploads.releasePostImages(row.author_id, row.images);
       await posts.unpin(row.author_id, row.id);
       await forgetPost(context, row.id);
       await events.emit('post.deleted', { postId: row.id, authorId: row.author_id });

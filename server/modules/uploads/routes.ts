@@ -1,4 +1,3 @@
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { ErrorBody } from '../../../contract/common.ts';
@@ -7,8 +6,9 @@ import { UPLOAD_MAX_BYTES, UploadResult } from '../../../contract/post.ts';
 import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import { readMultipart, wholeFile } from '../../lib/multipart-input.ts';
 import { viewerOf } from '../../plugins/auth.ts';
+import { createUploadQuota } from './upload-quota.ts';
 import { createUploadService } from './upload-service.ts';
-import { chooseVariant, createVariantCache, etagOf } from './variants.ts';
+import { chooseVariant, createVariantCache, etagOf, variantsDirOf } from './variants.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** A paid note's image, sent to one reader: no shared cache may keep it. */
@@ -25,14 +25,21 @@ const VariantQuery = Type.Object({
 
 export default async function uploadRoutes(app: FastifyInstance) {
   const service = createUploadService({ db: app.db, storage: app.storage });
-  const variants = createVariantCache(path.join(app.config.dataDir, 'cache', 'variants'));
+  const quota = createUploadQuota(app.db, app.config.uploadQuota);
+  const variants = createVariantCache(variantsDirOf(app.config.dataDir));
 
   app.post(
     '/api/posts/upload',
     {
       preValidation: app.requireUser,
       schema: {
-        response: { 200: UploadResult, 400: ErrorBody, 401: ErrorBody, 413: ErrorBody },
+        response: {
+          200: UploadResult,
+          400: ErrorBody,
+          401: ErrorBody,
+          413: ErrorBody,
+          429: ErrorBody,
+        },
       },
     },
     async (request) => {
@@ -42,7 +49,9 @@ export default async function uploadRoutes(app: FastifyInstance) {
         if (!file || file.fieldname !== 'image') throw badRequest(errorText.uploadMissing);
         return wholeFile(file, errorText.uploadTooLarge);
       });
-      return service.saveImage(viewerOf(request).id, bytes);
+      const ownerId = viewerOf(request).id;
+      await quota.reserve(ownerId, bytes.length);
+      return service.saveImage(ownerId, bytes);
     },
   );
 

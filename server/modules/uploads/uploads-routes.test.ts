@@ -127,7 +127,8 @@ describe.each(testDatabases)('image uploads (%s)', (kind) => {
     expect(head.statusCode).toBe(200);
     expect(head.headers['content-type']).toBe('image/webp');
 
-    const variants = readdirSync(path.join(test.dataDir, 'cache', 'variants'));
+    const folder = image.url.slice(image.url.lastIndexOf('/') + 1).replace(/\.\w+$/, '');
+    const variants = readdirSync(path.join(test.dataDir, 'cache', 'variants', folder));
     expect(variants.filter((name) => name.endsWith('.webp'))).toHaveLength(1);
   });
 
