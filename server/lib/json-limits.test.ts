@@ -36,4 +36,18 @@ describe('JSON body limits', () => {
     expect(validate({ n: Number.POSITIVE_INFINITY })).toBe(false);
     expect(validate({ n: Number.NaN })).toBe(false);
   });
+
+  it('keeps coerced query numbers finite', () => {
+    const validate = validatorCompiler({
+      schema: Type.Object({ page: Type.Optional(Type.Number()) }),
+      method: 'GET',
+      url: '/',
+      httpPart: 'querystring',
+    }) as ((value: unknown) => boolean) & { errors?: Array<{ message?: string }> | null };
+    expect(validate({ page: '2' })).toBe(true);
+    for (const page of ['Infinity', '1e400', '-Infinity']) {
+      expect(validate({ page }), page).toBe(false);
+      expect(validate.errors?.[0]?.message).toBe(errorText.jsonNumberOutOfRange);
+    }
+  });
 });
