@@ -75,4 +75,12 @@ describe.each(testDatabases)('security headers on %s', (kind) => {
       expect(response.headers['x-frame-options'], url).toBe('DENY');
     }
   });
+
+  it('lets only this site frame the sign-in providers’ return page', async () => {
+    const response = await t.app.inject({ url: '/auth/wechat/callback?code=x&state=y' });
+    expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(policyOf(response.headers)['frame-ancestors']).toEqual(["'self'"]);
+    const elsewhere = await t.app.inject({ url: '/auth/wechat/callbackx' });
+    expect(policyOf(elsewhere.headers)['frame-ancestors']).toEqual(["'none'"]);
+  });
 });

@@ -13,6 +13,9 @@ import { VISITOR_CHECK } from './note-page.ts';
  * may be inline: React's style attributes and the first screen's <style> need it, and a style
  * cannot run code.
  */
+/** The page WeChat and QQ send the browser back to (src/app/router.tsx). */
+const SIGN_IN_RETURN = /^\/auth\/(?:wechat|qq)\/callback$/;
+
 async function securityHeaders(app: FastifyInstance) {
   const scriptHashes = inlineScriptHashes(
     readShell(app.config.webRoot) ?? '',
@@ -20,6 +23,13 @@ async function securityHeaders(app: FastifyInstance) {
     VISITOR_CHECK,
   );
   const https = app.config.publicOrigin.startsWith('https:');
+  const { wechat, qq } = app.config.oauth;
+  // WeChat's QR sign-in is WeChat's own page in a frame of the sign-in dialog.
+  const wechatFrame = wechat ? [new URL(wechat.authorizeBase).origin] : [];
+  // Sign-in providers' avatars are https everywhere but in a local stand-in of them.
+  const providerImages = [wechat?.apiBase, wechat?.authorizeBase, qq?.apiBase]
+    .filter((base): base is string => typeof base === 'string' && base.startsWith('http:'))
+    .map((base) => new URL(base).origin);
   await app.register(helmet, {
     global: true,
     contentSecurityPolicy: {
@@ -30,7 +40,8 @@ async function securityHeaders(app: FastifyInstance) {
         scriptSrcAttr: ["'none'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         // Avatars from WeChat and QQ sign-in live on their servers.
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:', ...new Set(providerImages)],
+        frameSrc: ["'self'", ...wechatFrame],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
         workerSrc: ["'self'"],
@@ -48,6 +59,21 @@ async function securityHeaders(app: FastifyInstance) {
     // images are fetched by this origin only.
     crossOriginResourcePolicy: { policy: 'same-origin' },
     hsts: https,
+  });
+
+  // The sign-in providers' return page may finish inside the dialog's own WeChat frame
+  // (src/features/auth/components/social-callback.tsx moves the whole tab on from there), so
+  // this one page may be framed by this site, and by nobody else.
+  app.addHook('onRequest', async (request, reply) => {
+    if (!SIGN_IN_RETURN.test(request.url.split('?', 1)[0])) return;
+    const policy = reply.getHeader('content-security-policy');
+    if (typeof policy === 'string') {
+      void reply.header(
+        'content-security-policy',
+        policy.replace("frame-ancestors 'none'", "frame-ancestors 'self'"),
+      );
+    }
+    void reply.header('x-frame-options', 'SAMEORIGIN');
   });
 }
 
