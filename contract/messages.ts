@@ -6,6 +6,9 @@ export const errorText = {
   // Generic
   badRequest: '请求参数不正确',
   invalidJson: '请求内容不是有效的 JSON',
+  jsonTooDeep: '请求内容嵌套层数过多',
+  jsonNumberOutOfRange: '请求中的数字超出范围',
+  multipartInvalid: '上传的表单数据不完整或格式不正确，请重新提交',
   bodyTooLarge: '请求内容过大',
   unsupportedMediaType: '不支持的请求内容类型',
   notFound: '请求的资源不存在',
@@ -82,6 +85,7 @@ export const errorText = {
   uploadTypeInvalid: '只支持 JPG、PNG、GIF 格式的图片',
   uploadTooLarge: '图片必须小于 5MB',
   uploadMissing: '请选择要上传的图片',
+  uploadQuotaExceeded: '你今天上传的图片已达上限，请明天再试',
   likeFailed: '点赞失败',
   likeInvalidId: '点赞失败：无效的笔记 ID',
   favoriteFailed: '收藏失败',
@@ -111,6 +115,7 @@ export const errorText = {
   unpinFailed: '取消置顶失败',
   // Notes (server-side specifics)
   imageInvalid: '图片无效，请重新上传',
+  imageDamaged: '图片已损坏，无法显示',
   notPostAuthorDelete: '只能删除自己的笔记',
   idempotencyKeyInvalid: '幂等键无效',
   idempotencyKeyReused: '这个幂等键已用于另一个请求，请换一个新的键再试',
@@ -168,6 +173,8 @@ export const errorText = {
   paymentAmountMismatch: '支付金额与订单金额不符',
   paymentProviderUnknown: '不支持的支付方式',
   paymentUnavailable: '支付服务暂时不可用，请稍后再试',
+  paymentNotConfigured: '本站暂未开通在线支付，你暂时无法下单，请稍后再试',
+  postNotForSale: '这篇笔记已删除或暂不可购买，订单未完成',
   paymentFailed: '支付失败，请稍后再试',
   paidImageLocked: '购买后才能查看这张图片',
 } as const;

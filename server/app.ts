@@ -11,6 +11,8 @@ import databasePlugin from './plugins/database.ts';
 import domainEvents from './plugins/domain-events.ts';
 import compression from './plugins/compression.ts';
 import errorHandler from './plugins/error-handler.ts';
+import jsonBody from './plugins/json-body.ts';
+import securityHeaders from './plugins/security-headers.ts';
 import multipart from '@fastify/multipart';
 import { UPLOAD_MAX_BYTES } from '../contract/post.ts';
 import rateLimits from './plugins/rate-limits.ts';
@@ -36,6 +38,7 @@ import userSearchRoutes from './modules/search/routes.ts';
 import sitemapRoutes from './modules/sitemap/routes.ts';
 import storagePlugin from './modules/storage/plugin.ts';
 import uploadRoutes from './modules/uploads/routes.ts';
+import uploadCleanup from './modules/uploads/cleanup-plugin.ts';
 import batchRoutes from './modules/batch/routes.ts';
 import realtime from './modules/events/realtime-plugin.ts';
 import type { RealtimeOptions } from './modules/events/realtime-plugin.ts';
@@ -84,8 +87,10 @@ export async function buildApp({
   });
 
   await app.register(errorHandler);
+  await app.register(jsonBody);
   await app.register(compression);
   await app.register(databasePlugin, { config, handle: database });
+  await app.register(securityHeaders);
   await app.register(authPlugin);
   await app.register(domainEvents);
   await app.register(paywall);
@@ -98,6 +103,7 @@ export async function buildApp({
     limits: { fileSize: UPLOAD_MAX_BYTES, files: 10, fields: 20, parts: 30 },
   });
   await app.register(storagePlugin);
+  await app.register(uploadCleanup);
   await app.register(notesPlugin);
   await app.register(notePage);
 

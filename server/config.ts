@@ -18,8 +18,11 @@ export interface AlipayConfig {
 }
 
 export interface PaymentConfig {
-  /** Who takes new orders: `sandbox` (our own confirm step) or `alipay`. */
-  provider: 'sandbox' | 'alipay';
+  /**
+   * Who takes new orders: `sandbox` (our own confirm step), `alipay`, or `none` (orders are
+   * refused) in production when no provider was configured and the sandbox not switched on.
+   */
+  provider: 'sandbox' | 'alipay' | 'none';
   alipay: AlipayConfig | null;
 }
 
@@ -50,6 +53,8 @@ export interface Config {
   mail: MailConfig;
   oauth: OAuthConfig;
   payments: PaymentConfig;
+  /** What one user may upload per day (China Standard Time). */
+  uploadQuota: { dailyCount: number; dailyBytes: number };
 }
 
 export type SmsConfig =
@@ -157,6 +162,15 @@ function readOrCreateSecret(dataDir: string): Uint8Array {
   return new TextEncoder().encode(readFileSync(file, 'utf8').trim());
 }
 
+/** A positive number from the environment, its default when unset; anything else stops the start. */
+function positiveNumber(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number`);
+  return value;
+}
+
 function loadPaymentConfig(env: NodeJS.ProcessEnv, publicOrigin: string): PaymentConfig {
   const alipay: AlipayConfig | null =
     env.ALIPAY_APP_ID && env.ALIPAY_PRIVATE_KEY && env.ALIPAY_PUBLIC_KEY
@@ -170,7 +184,10 @@ function loadPaymentConfig(env: NodeJS.ProcessEnv, publicOrigin: string): Paymen
           sellerId: env.ALIPAY_SELLER_ID ?? null,
         }
       : null;
-  const provider = env.PAYMENT_PROVIDER === 'alipay' ? 'alipay' : 'sandbox';
+  // The sandbox lets a buyer confirm their own order for free: in production it must be asked for.
+  const sandboxAllowed = env.NODE_ENV !== 'production' || env.PAYMENTS_SANDBOX === 'true';
+  const provider =
+    env.PAYMENT_PROVIDER === 'alipay' ? 'alipay' : sandboxAllowed ? 'sandbox' : 'none';
   if (provider === 'alipay' && !alipay) {
     throw new Error(
       'PAYMENT_PROVIDER=alipay needs ALIPAY_APP_ID, ALIPAY_PRIVATE_KEY, ALIPAY_PUBLIC_KEY',
@@ -208,6 +225,10 @@ export function loadConfig(
     rateLimit: env.RATE_LIMIT !== 'off',
     trustProxy: env.TRUST_PROXY === 'true',
     payments: loadPaymentConfig(env, publicOrigin),
+    uploadQuota: {
+      dailyCount: positiveNumber(env, 'UPLOAD_DAILY_COUNT', 60),
+      dailyBytes: Math.round(positiveNumber(env, 'UPLOAD_DAILY_MB', 100) * 1024 * 1024),
+    },
     sms: smsConfig(env),
     mail: mailConfig(env),
     oauth: oauthConfig(env, publicOrigin),

@@ -7,6 +7,7 @@ import { peopleSchema } from './migrations/003-people.ts';
 import { feedRankSchema } from './migrations/004-feed-rank.ts';
 import { idempotentRequestsSchema } from './migrations/005-idempotent-requests.ts';
 import { searchVisibleTextMigration } from './migrations/006-search-visible-text.ts';
+import { uploadQuotaSchema } from './migrations/007-upload-quota.ts';
 
 /** Versioned migrations, in order. Add a new file and a line here; never edit a shipped one. */
 function migrations(handle: DatabaseHandle): Record<string, Migration> {
@@ -17,6 +18,7 @@ function migrations(handle: DatabaseHandle): Record<string, Migration> {
     '004-feed-rank': feedRankSchema(handle.dialect),
     '005-idempotent-requests': idempotentRequestsSchema(),
     '006-search-visible-text': searchVisibleTextMigration(handle.dialect),
+    '007-upload-quota': uploadQuotaSchema(handle.dialect),
   };
 }
 

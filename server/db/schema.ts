@@ -261,7 +261,16 @@ export interface UploadsTable {
   created_at: Millis;
 }
 
+export interface UploadQuotaTable {
+  user_id: number;
+  /** Days since 1970 in China Standard Time (UTC+8), when the site's day starts for its users. */
+  day: number;
+  count: number;
+  bytes: number;
+}
+
 export interface Database {
+  upload_quota: UploadQuotaTable;
   users: UsersTable;
   sessions: SessionsTable;
   social_accounts: SocialAccountsTable;

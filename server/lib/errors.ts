@@ -5,8 +5,13 @@ export class AppError extends Error {
   readonly status: number;
   readonly headers: Record<string, string>;
 
-  constructor(status: number, message: string, headers: Record<string, string> = {}) {
-    super(message);
+  constructor(
+    status: number,
+    message: string,
+    headers: Record<string, string> = {},
+    options?: ErrorOptions,
+  ) {
+    super(message, options);
     this.status = status;
     this.headers = headers;
   }

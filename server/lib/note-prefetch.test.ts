@@ -5,7 +5,8 @@ import { notePrefetchScript } from './note-prefetch.ts';
 
 /** Runs the script the way the browser runs it from the head. */
 function runScript(id: string) {
-  const html = notePrefetchScript(id);
+  window.history.replaceState(null, '', `/post/${id}`);
+  const html = notePrefetchScript();
   const code = html.slice('<script>'.length, -'</script>'.length);
   new Function(code)();
 }

@@ -1,4 +1,5 @@
 import { IMAGE_VARIANT_WIDTHS, SLIDE_IMAGE_SIZES } from '../../contract/image-variants.ts';
+import { ID_PATTERN } from '../../contract/id-pattern.ts';
 import { NOTE_PREFETCH_GLOBAL, TOKEN_STORAGE_KEY } from '../../contract/page-hints.ts';
 
 /**
@@ -9,15 +10,18 @@ import { NOTE_PREFETCH_GLOBAL, TOKEN_STORAGE_KEY } from '../../contract/page-hin
  * answer over (src/features/posts/note-prefetch.ts) instead of asking again, and draws the note
  * at its first render when the answer is already in.
  *
- * `id` must already be a valid note id (digits only): it is written into the script as is.
+ * The text is the same on every note page (the id comes from the address), so the
+ * Content-Security-Policy allows it by one hash computed at start-up (server/plugins/security-headers.ts).
  */
-export function notePrefetchScript(id: string): string {
+export function notePrefetchScript(): string {
   const widths = JSON.stringify(IMAGE_VARIANT_WIDTHS);
   const sizes = JSON.stringify(SLIDE_IMAGE_SIZES);
+  const notePath = JSON.stringify(`^/post/(${ID_PATTERN.slice(1, -1)})$`);
   return `<script>(function () {
+  var match = new RegExp(${notePath}).exec(location.pathname);
   var token = localStorage.getItem(${JSON.stringify(TOKEN_STORAGE_KEY)});
-  if (!token) return;
-  var id = ${JSON.stringify(id)};
+  if (!match || !token) return;
+  var id = match[1];
   var request = fetch('/api/posts/' + id + '?_t=' + Date.now(), {
     headers: { authorization: 'Bearer ' + token, 'cache-control': 'no-cache' }
   }).then(function (response) {

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, makeAdmin, registerUser } from '../../tests/helpers/test-app.ts';
 import type { TestApp } from '../../tests/helpers/test-app.ts';
+import { notePrefetchScript } from '../lib/note-prefetch.ts';
 
 const SHELL =
   '<!doctype html><html><head><title>氛围笔记</title></head>' +
@@ -47,7 +48,7 @@ describe('the note page’s HTML', () => {
     expect(head).toContain(
       '<meta name="route-assets" content="/assets/post.css /assets/post.js /assets/markdown.js">',
     );
-    expect(head).toContain('var id = "23";');
+    expect(head).toContain(notePrefetchScript());
     expect(head).toContain("fetch('/api/posts/' + id");
   });
 
@@ -87,7 +88,7 @@ describe('the note page’s HTML', () => {
     for (const id of [paid, '999999']) {
       const html = (await site.app.inject({ method: 'GET', url: `/post/${id}` })).body;
       expect(drawn(html)).toBe(false);
-      expect(html).toContain(`var id = "${id}";`);
+      expect(html).toContain(notePrefetchScript());
     }
   });
 

@@ -17,7 +17,7 @@ const VALID_ID = new RegExp(ID_PATTERN);
  * Visitors are sent to sign in (notes are for members), so the drawn note gives way to the
  * app's own page at once; it runs right after the markup, before the first paint.
  */
-const VISITOR_CHECK =
+export const VISITOR_CHECK =
   `<script>if (!localStorage.getItem(${JSON.stringify(TOKEN_STORAGE_KEY)})) ` +
   `document.getElementById('first-screen-note').remove();</script>`;
 
@@ -35,6 +35,7 @@ async function notePage(app: FastifyInstance) {
   const manifest = readManifest(webRoot);
   const assetsMeta = manifest ? routeAssetsMeta(routeAssets(manifest, ROUTES.post)) : '';
   const firstScreen = await loadFirstScreen(app.config.firstScreenModule, webRoot);
+  const prefetch = notePrefetchScript();
 
   /** The note as a visitor may see it, when it is free and published; otherwise null. */
   async function publicNote(id: string): Promise<Post | null> {
@@ -65,7 +66,7 @@ async function notePage(app: FastifyInstance) {
     const { id } = request.params;
     if (!VALID_ID.test(id)) return shell;
     const screen = await drawnNote(id);
-    const head = `${assetsMeta}${notePrefetchScript(id)}`;
+    const head = `${assetsMeta}${prefetch}`;
     const body = screen ? `<div id="first-screen-note">${screen.html}</div>${VISITOR_CHECK}` : '';
     return shell
       .replace('</head>', `${head}${firstScreenStyle(screen)}</head>`)

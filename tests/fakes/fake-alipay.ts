@@ -98,6 +98,56 @@ export async function startFakeAlipay(options: { appId: string; appPublicKey: Ke
     return { ok: true, reason: null };
   }
 
+  const refunds: { outTradeNo: string; refundAmount: string; outRequestNo: string }[] = [];
+  const refundSettings = { refuse: false };
+
+  /**
+   * `alipay.trade.refund`: checks the app's signature, refunds a known trade in full once per
+   * out_request_no, and answers JSON whose response object is signed with the fake's key.
+   */
+  function refundAnswer(params: Record<string, string>): string {
+    const answer = (fields: Record<string, string>) => {
+      const json = JSON.stringify(fields);
+      const sign = createSign('RSA-SHA256')
+        .update(json, 'utf8')
+        .sign(alipayKeys.privateKey, 'base64');
+      return `{"alipay_trade_refund_response":${json},"sign":${JSON.stringify(sign)}}`;
+    };
+    const signed = createVerify('RSA-SHA256')
+      .update(signingString(params, ['sign']), 'utf8')
+      .verify(options.appPublicKey, params.sign ?? '', 'base64');
+    if (!signed || params.app_id !== options.appId) {
+      return answer({ code: '40002', msg: 'Invalid Arguments', sub_code: 'isv.invalid-signature' });
+    }
+    const biz = JSON.parse(params.biz_content ?? '{}') as Record<string, string>;
+    const found = trades.get(biz.out_trade_no ?? '');
+    if (!found || refundSettings.refuse) {
+      return answer({ code: '40004', msg: 'Business Failed', sub_code: 'ACQ.TRADE_NOT_EXIST' });
+    }
+    if (biz.refund_amount !== found.totalAmount) {
+      return answer({
+        code: '40004',
+        msg: 'Business Failed',
+        sub_code: 'ACQ.REFUND_AMT_NOT_EQUAL_TOTAL',
+      });
+    }
+    if (!refunds.some((refund) => refund.outRequestNo === biz.out_request_no)) {
+      refunds.push({
+        outTradeNo: found.outTradeNo,
+        refundAmount: biz.refund_amount,
+        outRequestNo: biz.out_request_no ?? '',
+      });
+    }
+    return answer({
+      code: '10000',
+      msg: 'Success',
+      trade_no: found.tradeNo,
+      out_trade_no: found.outTradeNo,
+      refund_fee: found.totalAmount,
+      fund_change: 'Y',
+    });
+  }
+
   async function handle(request: IncomingMessage, response: ServerResponse) {
     const url = new URL(request.url ?? '/', 'http://127.0.0.1');
     if (url.pathname !== '/gateway.do') {
@@ -106,6 +156,12 @@ export async function startFakeAlipay(options: { appId: string; appPublicKey: Ke
     }
     const body = request.method === 'POST' ? await readBody(request) : '';
     const params = Object.fromEntries([...url.searchParams, ...new URLSearchParams(body)]);
+    if (params.method === 'alipay.trade.refund') {
+      response
+        .writeHead(200, { 'content-type': 'application/json; charset=utf-8' })
+        .end(refundAnswer(params));
+      return;
+    }
     const check = checkPagePay(params);
     checks.push(check);
     response
@@ -182,6 +238,10 @@ export async function startFakeAlipay(options: { appId: string; appPublicKey: Ke
     alipayPublicKeyPem: alipayKeys.publicKey.export({ type: 'spki', format: 'pem' }).toString(),
     sellerId: SELLER_ID,
     checks,
+    /** Refunds the merchant asked for through alipay.trade.refund, once per out_request_no. */
+    refunds,
+    /** Set `refuse` to make the gateway turn refunds down. */
+    refundSettings,
     trade,
     /** The buyer paid. */
     pay: (outTradeNo: string, extra?: Parameters<typeof notify>[2]) =>

@@ -144,4 +144,32 @@ describe.each(testDatabases)('batch on %s', (kind) => {
     expect(noBody.statusCode).toBe(400);
     expect((await batch([])).json()).toEqual({ results: [] });
   });
+
+  it('answers 400 with a Chinese message for non-finite ids and deeply nested data', async () => {
+    const post = (payload: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/batch',
+        headers: { ...alice.auth, 'content-type': 'application/json' },
+        payload,
+      });
+    const infinite = await post('{"requests":[{"id":1e309,"url":"/api/categories"}]}');
+    expect(infinite.statusCode).toBe(400);
+    expect(infinite.json()).toEqual({ error: errorText.jsonNumberOutOfRange });
+
+    const deep = '['.repeat(5000) + ']'.repeat(5000);
+    const nested = await post(
+      `{"requests":[{"id":1,"url":"/api/messages","method":"POST","data":${deep}}]}`,
+    );
+    expect(nested.statusCode).toBe(400);
+    expect(nested.json()).toEqual({ error: errorText.jsonTooDeep });
+    // Needs no login: the limit holds before anyone is known.
+    const anonymous = await t.app.inject({
+      method: 'POST',
+      url: '/api/batch',
+      headers: { 'content-type': 'application/json' },
+      payload: `{"requests":[{"id":1,"url":"/api/x","method":"POST","data":{"a":${deep}}}]}`,
+    });
+    expect(anonymous.statusCode).toBe(400);
+  });
 });

@@ -10,6 +10,7 @@ import {
   testDatabases,
 } from '../../../tests/helpers/test-app.ts';
 import type { TestApp } from '../../../tests/helpers/test-app.ts';
+import { malformedMultipartBodies } from '../../../tests/helpers/bad-multipart.ts';
 import { detectScreenshotFormat } from './image-type.ts';
 
 type Registered = Awaited<ReturnType<typeof registerUser>>;
@@ -215,5 +216,16 @@ describe.each(testDatabases)('feedback on %s', (kind) => {
       url: `/api/feedback/screenshots/${'0'.repeat(32)}.png`,
     });
     expect(missing.statusCode).toBe(404);
+  });
+
+  it.each(malformedMultipartBodies())('answers 400 to a form with $name', async (body) => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/feedback',
+      headers: body.headers,
+      payload: body.payload,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ error: errorText.multipartInvalid });
   });
 });

@@ -9,6 +9,7 @@ import { FEEDBACK_LIMITS, FeedbackCreated, FeedbackList } from '../../../contrac
 import { errorText } from '../../../contract/messages.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import { toApiId } from '../../lib/ids.ts';
+import { readMultipart, wholeFile } from '../../lib/multipart-input.ts';
 import { createFeedbackRepository } from './feedback-repository.ts';
 import { SCREENSHOT_NAME, createFeedbackService } from './feedback-service.ts';
 import type { FeedbackForm } from './feedback-service.ts';
@@ -34,7 +35,7 @@ async function readFeedbackForm(request: FastifyRequest): Promise<FeedbackForm> 
       form.fields[part.fieldname] = String(part.value);
       continue;
     }
-    const bytes = await part.toBuffer();
+    const bytes = await wholeFile(part, errorText.uploadTooLarge);
     // A form submitted with no file chosen sends an empty, nameless part.
     if (bytes.length === 0 && !part.filename) continue;
     if (form.screenshots.length === FEEDBACK_LIMITS.screenshotsMax) {
@@ -64,7 +65,10 @@ export default async function feedbackRoutes(app: FastifyInstance) {
     async (request) => {
       if (!request.isMultipart()) throw new AppError(415, errorText.unsupportedMediaType);
       // Who sent it comes from the token alone; a userId field in the form is ignored.
-      const id = await service.submit(request.viewer?.id ?? null, await readFeedbackForm(request));
+      const id = await service.submit(
+        request.viewer?.id ?? null,
+        await readMultipart(() => readFeedbackForm(request)),
+      );
       return { _id: toApiId(id), id: toApiId(id) };
     },
   );

@@ -5,7 +5,7 @@ import { startFakeAlipay } from '../../../tests/fakes/fake-alipay.ts';
 import type { FakeAlipay } from '../../../tests/fakes/fake-alipay.ts';
 import { createTestApp, registerUser, testDatabases } from '../../../tests/helpers/test-app.ts';
 import type { TestApp } from '../../../tests/helpers/test-app.ts';
-import { premiumEndOf } from './test-fixtures.ts';
+import { insertPost, premiumEndOf } from './test-fixtures.ts';
 
 const APP_ID = '2021000000000001';
 
@@ -147,5 +147,40 @@ describe.each(testDatabases)('Alipay page pay against a fake Alipay on loopback,
     });
     expect(sandboxNotice.statusCode).toBe(404);
     expect(await status(buyer, id)).toBe('pending');
+  });
+
+  it('refunds through alipay.trade.refund when a paid note was deleted before the payment', async () => {
+    const author = await registerUser(t.app, 'aligone');
+    const buyer = await registerUser(t.app, 'alilate');
+    const postId = await insertPost(t.app, { authorId: author.user.id, priceYuan: 6 });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/orders',
+      headers: buyer.auth,
+      payload: { kind: 'post', postId },
+    });
+    const { order, payment } = response.json();
+    expect((await fetch(payment.payUrl)).status).toBe(200);
+    await t.app.db.deleteFrom('posts').where('id', '=', Number(postId)).execute();
+
+    // Alipay turns the refund down: the notice is refused, so Alipay will send it again.
+    alipay.refundSettings.refuse = true;
+    expect(await alipay.pay(order.id)).toEqual({ status: 502, body: 'fail' });
+    expect(await status(buyer, order.id)).toBe('pending');
+
+    alipay.refundSettings.refuse = false;
+    expect(await alipay.pay(order.id)).toEqual({ status: 200, body: 'success' });
+    expect(await status(buyer, order.id)).toBe('refunded');
+    expect(alipay.refunds).toContainEqual({
+      outTradeNo: order.id,
+      refundAmount: '6.00',
+      outRequestNo: order.id,
+    });
+    const purchases = await t.app.db
+      .selectFrom('purchases')
+      .select('post_id')
+      .where('user_id', '=', Number(buyer.user.id))
+      .execute();
+    expect(purchases).toEqual([]);
   });
 });

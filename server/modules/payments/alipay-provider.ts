@@ -11,6 +11,7 @@ import {
   signingString,
   yuanToCents,
 } from './alipay-signing.ts';
+import { refundAtAlipay } from './alipay-refund.ts';
 import type { PaymentProvider, VerifiedNotice } from './provider.ts';
 
 /** Unpaid orders close on Alipay's side after this long (a TRADE_CLOSED notice follows). */
@@ -101,5 +102,8 @@ export function createAlipayProvider(
       contentType: 'text/plain; charset=utf-8',
       body: 'fail',
     }),
+
+    refund: (request) =>
+      refundAtAlipay(config, { appPrivateKey, alipayPublicKey }, request, clock()),
   };
 }

@@ -25,6 +25,17 @@ export interface PostForSale {
   status: string;
 }
 
+/** A note can be bought while it exists and is published (deleted notes leave post_id null). */
+async function isForSale(executor: Kysely<Database>, postId: number | null): Promise<boolean> {
+  if (postId === null) return false;
+  const post = await executor
+    .selectFrom('posts')
+    .select('status')
+    .where('id', '=', postId)
+    .executeTakeFirst();
+  return post?.status === 'approved';
+}
+
 export function createOrderRepository(db: Kysely<Database>) {
   const withTitle = (executor: Kysely<Database>) =>
     executor
@@ -113,6 +124,8 @@ export function createOrderRepository(db: Kysely<Database>) {
         .execute();
     },
 
+    isForSale: (postId: number | null) => isForSale(db, postId),
+
     findPostForSale(postId: number): Promise<PostForSale | undefined> {
       return db
         .selectFrom('posts')
@@ -131,20 +144,33 @@ export function createOrderRepository(db: Kysely<Database>) {
       return row !== undefined;
     },
 
-    /** Pending -> paid, and what it buys, in one transaction. False when already settled. */
+    /**
+     * Pending -> paid, and what it buys, in one transaction: `paid`, `settled` when it was no
+     * longer pending (a repeated notice), or `not-for-sale` when it buys a note that was deleted
+     * or taken off sale since; that order stays pending and nothing is granted.
+     */
     markPaid(
       order: OrderRow,
       grant: { premiumDays: number },
       providerTxn: string | null,
       now: number,
-    ) {
+    ): Promise<'paid' | 'settled' | 'not-for-sale'> {
       return db.transaction().execute(async (trx) => {
+        const current = await trx
+          .selectFrom('orders')
+          .select(['status', 'post_id'])
+          .where('id', '=', order.id)
+          .executeTakeFirst();
+        if (current?.status !== 'pending') return 'settled';
+        if (order.kind === 'post' && !(await isForSale(trx, current.post_id))) {
+          return 'not-for-sale';
+        }
         const moved = await transition(trx, order.id, 'pending', {
           status: 'paid',
           paid_at: now,
           provider_txn: providerTxn,
         });
-        if (!moved) return false;
+        if (!moved) return 'settled';
         if (order.kind === 'membership') {
           await extendPremium(trx, order.user_id, grant.premiumDays, now);
         } else if (order.post_id !== null) {
@@ -159,8 +185,19 @@ export function createOrderRepository(db: Kysely<Database>) {
             .onConflict((conflict) => conflict.columns(['user_id', 'post_id']).doNothing())
             .execute();
         }
-        return true;
+        return 'paid';
       });
+    },
+
+    /** A payment taken for a note no longer for sale, given back: pending -> refunded. */
+    markRefundedUnsold(order: OrderRow, providerTxn: string | null, now: number) {
+      return db.transaction().execute((trx) =>
+        transition(trx, order.id, 'pending', {
+          status: 'refunded',
+          paid_at: now,
+          provider_txn: providerTxn,
+        }),
+      );
     },
 
     markFailed(order: OrderRow, providerTxn: string | null) {

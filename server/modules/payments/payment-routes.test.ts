@@ -392,5 +392,79 @@ describe.each(testDatabases)(
         ).toBe(false);
       });
     });
+
+    describe('a note deleted or taken off sale before it is paid for', () => {
+      let author: Buyer;
+      beforeAll(async () => {
+        author = await registerUser(t.app, 'gone');
+      });
+
+      /** A reader's pending order for a fresh paid note, and how to make the note unbuyable. */
+      async function pendingOrderFor(gone: 'deleted' | 'unpublished') {
+        const reader = await registerUser(t.app, 'late');
+        const postId = await insertPost(t.app, { authorId: author.user.id, priceYuan: 6 });
+        const created = await order(reader, { kind: 'post', postId });
+        if (gone === 'deleted') {
+          const deleted = await t.app.inject({
+            method: 'DELETE',
+            url: `/api/posts/${postId}`,
+            headers: author.auth,
+          });
+          expect(deleted.statusCode, deleted.body).toBe(200);
+        } else {
+          await t.app.db
+            .updateTable('posts')
+            .set({ status: 'pending' })
+            .where('id', '=', Number(postId))
+            .execute();
+        }
+        return { reader, postId, ...created };
+      }
+      const purchasesOf = (who: Buyer) =>
+        t.app.db
+          .selectFrom('purchases')
+          .select('post_id')
+          .where('user_id', '=', Number(who.user.id))
+          .execute();
+
+      it.each(['deleted', 'unpublished'] as const)(
+        'refuses a new order and the confirm of an open one when the note was %s',
+        async (gone) => {
+          const { reader, postId, order: created, payment } = await pendingOrderFor(gone);
+          const again = await post('/api/payments/orders', reader, { kind: 'post', postId });
+          expect(again.statusCode).toBe(404);
+          expect(again.json()).toEqual({ error: errorText.postNotFound });
+
+          const confirmed = await post(payment.confirmUrl, reader);
+          expect(confirmed.statusCode).toBe(400);
+          expect(confirmed.json()).toEqual({ error: errorText.postNotForSale });
+          expect(await orderStatus(reader, created.id)).toBe('failed');
+          expect(await purchasesOf(reader)).toEqual([]);
+        },
+      );
+
+      it.each(['deleted', 'unpublished'] as const)(
+        'records a paid notice for a %s note as refunded and grants nothing',
+        async (gone) => {
+          const { reader, order: created } = await pendingOrderFor(gone);
+          const notice = { orderId: created.id, outcome: 'paid', amountCents: 600, txnId: 'late' };
+          const answer = await sendNotice(notice as SandboxNotice);
+          expect(answer.statusCode, answer.body).toBe(200);
+          const row = await t.app.db
+            .selectFrom('orders')
+            .select(['status', 'provider_txn', 'paid_at'])
+            .where('id', '=', created.id)
+            .executeTakeFirstOrThrow();
+          expect(row).toMatchObject({ status: 'refunded', provider_txn: 'late' });
+          expect(row.paid_at).not.toBeNull();
+          expect(await purchasesOf(reader)).toEqual([]);
+
+          // The provider repeats its notice: still one refund, still nothing granted.
+          expect((await sendNotice(notice as SandboxNotice)).statusCode).toBe(200);
+          expect(await orderStatus(reader, created.id)).toBe('refunded');
+          expect(await purchasesOf(reader)).toEqual([]);
+        },
+      );
+    });
   },
 );

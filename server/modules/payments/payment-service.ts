@@ -24,6 +24,9 @@ import { presentOrder } from './present-order.ts';
 import type { NoticeReply, NoticeRequest, PaymentProvider } from './provider.ts';
 import type { SandboxProvider } from './sandbox-provider.ts';
 
+/** What the buyer's statement says when a note's payment is given back. */
+const UNSOLD_REFUND_REASON = '笔记已删除或下架，款项原路退回';
+
 /** A pending order of the same note is offered again for this long instead of a new one. */
 const REUSE_PENDING_MS = 30 * 60 * 1000;
 
@@ -34,8 +37,8 @@ const premiumDaysOf = (order: OrderRow) => ({ premiumDays: planById(order.plan_i
 
 export function createPaymentService(deps: {
   db: Kysely<Database>;
-  /** Takes new orders. */
-  provider: PaymentProvider;
+  /** Takes new orders; null when none is live (production without one configured). */
+  provider: PaymentProvider | null;
   /** Every provider whose notices are accepted, by name. */
   noticeProviders: Map<string, PaymentProvider>;
   /** Present while the sandbox takes orders: it settles them on the buyer's confirm. */
@@ -71,7 +74,11 @@ export function createPaymentService(deps: {
     return post;
   }
 
-  async function newOrder(viewer: Viewer, body: CreateOrderBody): Promise<OrderWithTitle> {
+  async function newOrder(
+    provider: PaymentProvider,
+    viewer: Viewer,
+    body: CreateOrderBody,
+  ): Promise<OrderWithTitle> {
     const created = now();
     const save = async (
       target: Pick<OrderRow, 'kind' | 'plan_id' | 'post_id' | 'amount_cents'>,
@@ -82,7 +89,7 @@ export function createPaymentService(deps: {
         user_id: viewer.id,
         ...target,
         status: 'pending',
-        provider: deps.provider.name,
+        provider: provider.name,
         provider_txn: null,
         created_at: created,
         paid_at: null,
@@ -103,7 +110,7 @@ export function createPaymentService(deps: {
     const pending = await orders.findPendingPostOrder(
       viewer.id,
       post.id,
-      deps.provider.name,
+      provider.name,
       created - REUSE_PENDING_MS,
     );
     if (pending && pending.amount_cents === post.price_cents) return pending;
@@ -131,9 +138,7 @@ export function createPaymentService(deps: {
   }
 
   /** The only way an order's status changes: a verified notice of the order's own provider. */
-  async function applyNotice(providerName: string, request: NoticeRequest): Promise<void> {
-    const provider = deps.noticeProviders.get(providerName);
-    if (!provider) throw notFound(errorText.paymentProviderUnknown);
+  async function applyNotice(provider: PaymentProvider, request: NoticeRequest): Promise<void> {
     const notice = provider.verifyNotice(request);
     if (!notice) throw badRequest(errorText.paymentNoticeInvalid);
     const order = await orders.find(notice.orderId);
@@ -143,8 +148,29 @@ export function createPaymentService(deps: {
     const at = now();
     switch (notice.outcome) {
       case 'paid':
-        if (await orders.markPaid(order, premiumDaysOf(order), notice.providerTxn, at)) {
-          await announce('order.paid', order);
+        switch (await orders.markPaid(order, premiumDaysOf(order), notice.providerTxn, at)) {
+          case 'paid':
+            await announce('order.paid', order);
+            return;
+          case 'not-for-sale':
+            // Paid for a note that is gone: the money goes back, nothing is granted. A failed
+            // refund throws, the notice is refused and the provider's retry tries again.
+            await provider
+              .refund({
+                orderId: order.id,
+                amountCents: order.amount_cents,
+                providerTxn: notice.providerTxn,
+                reason: UNSOLD_REFUND_REASON,
+              })
+              .catch((cause: unknown) => {
+                throw new AppError(502, errorText.paymentUnavailable, {}, { cause });
+              });
+            if (await orders.markRefundedUnsold(order, notice.providerTxn, at)) {
+              await announce('order.refunded', order);
+            }
+            return;
+          case 'settled':
+            return;
         }
         return;
       case 'failed':
@@ -162,8 +188,10 @@ export function createPaymentService(deps: {
 
   return {
     async createOrder(viewer: Viewer, body: CreateOrderBody): Promise<CreateOrderResult> {
-      const order = await newOrder(viewer, body);
-      const payment = await deps.provider.start({
+      const provider = deps.provider;
+      if (!provider) throw new AppError(503, errorText.paymentNotConfigured);
+      const order = await newOrder(provider, viewer, body);
+      const payment = await provider.start({
         id: order.id,
         amountCents: order.amount_cents,
         subject: subjectOf(order),
@@ -183,6 +211,10 @@ export function createPaymentService(deps: {
       if (!deps.sandbox || order.provider !== 'sandbox')
         throw badRequest(errorText.orderNotSandbox);
       if (order.status !== 'pending') throw badRequest(errorText.orderNotPending);
+      if (order.kind === 'post' && !(await orders.isForSale(order.post_id))) {
+        await orders.markFailed(order, null);
+        throw badRequest(errorText.postNotForSale);
+      }
       const taken = await deps.sandbox.send({
         orderId: order.id,
         outcome,
@@ -196,12 +228,12 @@ export function createPaymentService(deps: {
     /** Answers a provider's notice the way that provider expects, accepted or not. */
     async handleNotice(providerName: string, request: NoticeRequest): Promise<NoticeReply> {
       const provider = deps.noticeProviders.get(providerName);
+      if (!provider) throw notFound(errorText.paymentProviderUnknown);
       try {
-        await applyNotice(providerName, request);
-        return (provider ?? deps.provider).accepted();
+        await applyNotice(provider, request);
+        return provider.accepted();
       } catch (error) {
         if (!(error instanceof AppError)) throw error;
-        if (!provider) throw error;
         return provider.rejected(error.message, error.status);
       }
     },

@@ -32,6 +32,14 @@ export interface NoticeReply {
   body: string;
 }
 
+/** Money to give back for an order the provider reported paid. */
+export interface RefundRequest {
+  orderId: string;
+  amountCents: number;
+  providerTxn: string | null;
+  reason: string;
+}
+
 export interface PaymentProvider {
   name: PaymentProviderName;
   start(order: PayableOrder): Promise<PaymentInstruction>;
@@ -39,4 +47,9 @@ export interface PaymentProvider {
   verifyNotice(request: NoticeRequest): VerifiedNotice | null;
   accepted(): NoticeReply;
   rejected(message: string, status: number): NoticeReply;
+  /**
+   * Gives the whole amount back; resolves once the provider took the refund and throws when it
+   * did not. Asking twice for the same order refunds once (providers key refunds by order).
+   */
+  refund(request: RefundRequest): Promise<void>;
 }

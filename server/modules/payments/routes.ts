@@ -10,11 +10,18 @@ import {
 } from '../../../contract/payment.ts';
 import { viewerOf } from '../../plugins/auth.ts';
 import { createAlipayProvider } from './alipay-provider.ts';
+import { describePaymentSetup } from './payment-setup.ts';
 import { createPaymentService } from './payment-service.ts';
 import type { PaymentProvider } from './provider.ts';
 import { createSandboxProvider, readSandboxSecret } from './sandbox-provider.ts';
 
-const errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 502: ErrorBody };
+const errors = {
+  400: ErrorBody,
+  401: ErrorBody,
+  404: ErrorBody,
+  502: ErrorBody,
+  503: ErrorBody,
+};
 
 /** Notices are small forms or JSON; anything bigger is not a provider's. */
 const NOTICE_BODY_LIMIT = 64 * 1024;
@@ -39,7 +46,8 @@ export default async function paymentRoutes(app: FastifyInstance) {
     [sandbox, alipay].filter((each) => each !== null).map((each) => [each.name, each]),
   );
   const provider = sandbox ?? alipay;
-  if (!provider) throw new Error('no payment provider configured');
+  const live = describePaymentSetup(payments.provider, process.env.NODE_ENV);
+  app.log[live.level]({ paymentProvider: payments.provider }, live.message);
 
   const service = createPaymentService({
     db: app.db,

@@ -1,7 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { NoticeReply, PaymentProvider, VerifiedNotice } from './provider.ts';
+import type { NoticeReply, PaymentProvider, RefundRequest, VerifiedNotice } from './provider.ts';
 
 export const SANDBOX_SIGNATURE_HEADER = 'x-sandbox-signature';
 
@@ -68,6 +68,7 @@ export type DeliverNotice = (
  * to `/api/payments/notify/sandbox`, the same verify-then-mark path a real provider's takes.
  */
 export function createSandboxProvider(options: { secret: Buffer; deliver: DeliverNotice }) {
+  const refunded = new Map<string, RefundRequest>();
   const provider: PaymentProvider = {
     name: 'sandbox',
 
@@ -102,6 +103,11 @@ export function createSandboxProvider(options: { secret: Buffer; deliver: Delive
       contentType: 'application/json',
       body: JSON.stringify({ error: message }),
     }),
+
+    // The sandbox "bank" holds no money: a refund is only recorded, once per order.
+    async refund(request) {
+      refunded.set(request.orderId, request);
+    },
   };
 
   return {
@@ -111,6 +117,10 @@ export function createSandboxProvider(options: { secret: Buffer; deliver: Delive
       const signed = signSandboxNotice(options.secret, notice);
       const response = await options.deliver(signed.body, signed.headers);
       return response.statusCode === 200;
+    },
+    /** Refunds given back, by order (what a real provider's statement would show). */
+    refunds(): RefundRequest[] {
+      return [...refunded.values()];
     },
   };
 }

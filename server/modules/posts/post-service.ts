@@ -258,6 +258,8 @@ export function createPostService(context: NotesContext) {
         await forgetPost(tx, row.id);
       });
       clearCaches(context);
+      // Files go only once the note's removal is committed: a rolled-back delete keeps them.
+      await context.uploads.releasePostImages(row.author_id, row.images);
       await events.emit('post.deleted', { postId: row.id, authorId: row.author_id });
     },
 

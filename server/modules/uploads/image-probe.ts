@@ -16,11 +16,14 @@ const FORMATS = {
 
 /**
  * The file's real type, judged from its bytes (never from its name or the browser's claim),
- * or null when it is not a readable JPEG, PNG or GIF.
+ * or null when it is not a whole, readable JPEG, PNG or GIF. The header alone says nothing
+ * about the rest: every pixel of every frame is decoded, and a file that ends early is refused,
+ * so a variant can always be made from what was accepted.
  */
 export async function probeImage(data: Buffer): Promise<ProbedImage | null> {
   try {
     const meta = await sharp(data).metadata();
+    await sharp(data, { animated: true, failOn: 'truncated' }).stats();
     const format = FORMATS[meta.format as keyof typeof FORMATS] as
       (typeof FORMATS)[keyof typeof FORMATS] | undefined;
     if (!format) return null;

@@ -1,13 +1,14 @@
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { ErrorBody } from '../../../contract/common.ts';
 import { errorText } from '../../../contract/messages.ts';
 import { UPLOAD_MAX_BYTES, UploadResult } from '../../../contract/post.ts';
 import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
+import { readMultipart, wholeFile } from '../../lib/multipart-input.ts';
 import { viewerOf } from '../../plugins/auth.ts';
+import { createUploadQuota } from './upload-quota.ts';
 import { createUploadService } from './upload-service.ts';
-import { chooseVariant, createVariantCache, etagOf } from './variants.ts';
+import { chooseVariant, createVariantCache, etagOf, variantsDirOf } from './variants.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** A paid note's image, sent to one reader: no shared cache may keep it. */
@@ -24,21 +25,33 @@ const VariantQuery = Type.Object({
 
 export default async function uploadRoutes(app: FastifyInstance) {
   const service = createUploadService({ db: app.db, storage: app.storage });
-  const variants = createVariantCache(path.join(app.config.dataDir, 'cache', 'variants'));
+  const quota = createUploadQuota(app.db, app.config.uploadQuota);
+  const variants = createVariantCache(variantsDirOf(app.config.dataDir));
 
   app.post(
     '/api/posts/upload',
     {
       preValidation: app.requireUser,
       schema: {
-        response: { 200: UploadResult, 400: ErrorBody, 401: ErrorBody, 413: ErrorBody },
+        response: {
+          200: UploadResult,
+          400: ErrorBody,
+          401: ErrorBody,
+          413: ErrorBody,
+          429: ErrorBody,
+        },
       },
     },
     async (request) => {
       if (!request.isMultipart()) throw badRequest(errorText.uploadMissing);
-      const file = await request.file({ limits: { fileSize: UPLOAD_MAX_BYTES, files: 1 } });
-      if (!file || file.fieldname !== 'image') throw badRequest(errorText.uploadMissing);
-      return service.saveImage(viewerOf(request).id, await file.toBuffer());
+      const bytes = await readMultipart(async () => {
+        const file = await request.file({ limits: { fileSize: UPLOAD_MAX_BYTES, files: 1 } });
+        if (!file || file.fieldname !== 'image') throw badRequest(errorText.uploadMissing);
+        return wholeFile(file, errorText.uploadTooLarge);
+      });
+      const ownerId = viewerOf(request).id;
+      await quota.reserve(ownerId, bytes.length);
+      return service.saveImage(ownerId, bytes);
     },
   );
 

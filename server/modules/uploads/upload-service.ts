@@ -7,6 +7,7 @@ import type { Database } from '../../db/schema.ts';
 import { badRequest } from '../../lib/errors.ts';
 import type { Storage } from '../storage/storage.ts';
 import { probeImage } from './image-probe.ts';
+import { releaseUpload } from './upload-cleanup.ts';
 import { createUploadRepository } from './upload-repository.ts';
 import type { UploadRow } from './upload-repository.ts';
 
@@ -18,6 +19,14 @@ export const uploadUrl = (name: string) => `${UPLOAD_URL_PREFIX}${name}`;
 export function uploadNameOf(url: string): string | null {
   const match = /^\/api\/uploads\/([A-Za-z0-9_-]{1,64}\.(?:jpg|png|gif))$/.exec(url);
   return match ? match[1] : null;
+}
+
+function parseImageUrls(images: string): string[] {
+  const value: unknown = JSON.parse(images);
+  if (!Array.isArray(value)) return [];
+  return value
+    .map((image: unknown) => (image as { url?: unknown } | null)?.url)
+    .filter((url): url is string => typeof url === 'string');
 }
 
 export function createUploadService(deps: { db: Kysely<Database>; storage: Storage }) {
@@ -70,6 +79,20 @@ export function createUploadService(deps: { db: Kysely<Database>; storage: Stora
 
     find(name: string): Promise<UploadRow | undefined> {
       return uploads.find(name);
+    },
+
+    /**
+     * After a note was deleted: its images go too, with their variants, unless another note or
+     * a draft of its author still uses them. `images` is the note's stored images column.
+     */
+    async releasePostImages(authorId: number, images: string): Promise<void> {
+      const names = parseImageUrls(images)
+        .map(uploadNameOf)
+        .filter((name): name is string => name !== null);
+      for (const upload of await uploads.findMany(names)) {
+        if (upload.post_id !== null || upload.owner_id !== authorId) continue;
+        await releaseUpload(deps.db, deps.storage, { name: upload.name, owner_id: authorId });
+      }
     },
   };
 }

@@ -1,4 +1,5 @@
 import { readdirSync } from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,6 +8,7 @@ import { UPLOAD_MAX_BYTES } from '../../../contract/post.ts';
 import type { ImageRef } from '../../../contract/post.ts';
 import { createTestApp, registerUser, testDatabases } from '../../../tests/helpers/test-app.ts';
 import type { TestApp } from '../../../tests/helpers/test-app.ts';
+import { malformedMultipartBodies } from '../../../tests/helpers/bad-multipart.ts';
 import { makeImage, multipart, uploadImage } from '../posts/notes-test-kit.ts';
 
 type User = Awaited<ReturnType<typeof registerUser>>;
@@ -125,7 +127,8 @@ describe.each(testDatabases)('image uploads (%s)', (kind) => {
     expect(head.statusCode).toBe(200);
     expect(head.headers['content-type']).toBe('image/webp');
 
-    const variants = readdirSync(path.join(test.dataDir, 'cache', 'variants'));
+    const folder = image.url.slice(image.url.lastIndexOf('/') + 1).replace(/\.\w+$/, '');
+    const variants = readdirSync(path.join(test.dataDir, 'cache', 'variants', folder));
     expect(variants.filter((name) => name.endsWith('.webp'))).toHaveLength(1);
   });
 
@@ -140,4 +143,100 @@ describe.each(testDatabases)('image uploads (%s)', (kind) => {
       expect(response.statusCode).toBe(404);
     }
   });
+
+  it.each(malformedMultipartBodies())('answers 400 to a form with $name', async (body) => {
+    const response = await test.app.inject({
+      method: 'POST',
+      url: '/api/posts/upload',
+      headers: { ...user.auth, ...body.headers },
+      payload: body.payload,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ error: errorText.multipartInvalid });
+  });
+
+  it('refuses an image whose bytes end early, whatever the format', async () => {
+    for (const format of ['png', 'jpeg', 'gif'] as const) {
+      const whole = await makeImage(format, 200, 150);
+      for (const cut of [60, Math.floor(whole.length / 2)]) {
+        const response = await upload(whole.subarray(0, cut), `cut.${format}`);
+        expect(response.statusCode, `${format} cut to ${cut}`).toBe(400);
+        expect(response.json()).toEqual({ error: errorText.uploadTypeInvalid });
+      }
+    }
+  });
+
+  it('answers 422, not 500, for a variant of a stored original that cannot be decoded', async () => {
+    // An original accepted before uploads were decoded in full.
+    const name = 'damaged-original.png';
+    await test.app.storage.put(name, (await makeImage('png', 400, 300)).subarray(0, 60));
+    await test.app.db
+      .insertInto('uploads')
+      .values({
+        name,
+        owner_id: Number(user.user.id),
+        post_id: null,
+        mime: 'image/png',
+        width: 400,
+        height: 300,
+        bytes: 60,
+        created_at: Date.now(),
+      })
+      .execute();
+    const variant = await test.app.inject({
+      url: `/api/uploads/${name}?w=100`,
+      headers: { accept: 'image/webp' },
+    });
+    expect(variant.statusCode).toBe(422);
+    expect(variant.json()).toEqual({ error: errorText.imageDamaged });
+  });
+
+  it('refuses every file over 5 MB on a reused keep-alive connection', async () => {
+    const address = await test.app.listen({ host: '127.0.0.1', port: 0 });
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const small = multipart('image', 'x.png', 'image/png', await makeImage('png'));
+    // Just over the limit, so the limit and the last chunk arrive close together.
+    const big = multipart(
+      'image',
+      'x.png',
+      'image/png',
+      Buffer.concat([await makeImage('png'), Buffer.alloc(UPLOAD_MAX_BYTES)]),
+    );
+    try {
+      for (let round = 0; round < 5; round += 1) {
+        const ok = await post(agent, address, small);
+        expect(ok.status).toBe(200);
+        const refused = await post(agent, address, big);
+        expect(refused.status, `round ${round}`).toBe(413);
+        expect(JSON.parse(refused.body)).toEqual({ error: errorText.uploadTooLarge });
+      }
+    } finally {
+      agent.destroy();
+    }
+  });
+
+  function post(
+    agent: http.Agent,
+    address: string,
+    body: { payload: Buffer; headers: Record<string, string> },
+  ): Promise<{ status: number; body: string }> {
+    return new Promise((resolve, reject) => {
+      const request = http.request(
+        `${address}/api/posts/upload`,
+        { method: 'POST', agent, headers: { ...user.auth, ...body.headers } },
+        (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('end', () =>
+            resolve({
+              status: response.statusCode ?? 0,
+              body: Buffer.concat(chunks).toString('utf8'),
+            }),
+          );
+        },
+      );
+      request.on('error', reject);
+      request.end(body.payload);
+    });
+  }
 });

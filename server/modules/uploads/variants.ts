@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
+import { errorText } from '../../../contract/messages.ts';
 import { IMAGE_WIDTHS } from '../../../contract/post.ts';
+import { AppError } from '../../lib/errors.ts';
 
 /** What the browser asked for, reduced to a few cacheable choices. */
 export interface VariantSpec {
@@ -58,12 +60,33 @@ export function chooseVariant(input: {
 export const variantKey = (name: string, spec: VariantSpec) =>
   `${name.replace(/\.\w+$/, '')}-w${spec.width ?? 0}-q${spec.quality}.${spec.format}`;
 
+/** Where the variants live: one folder per original, so deleting an image takes them all. */
+export const variantsDirOf = (dataDir: string) => path.join(dataDir, 'cache', 'variants');
+const folderOf = (dir: string, name: string) => path.join(dir, name.replace(/\.\w+$/, ''));
+
+/** Deletes every variant made of `name` (a stored name, checked by the storage before). */
+export async function removeVariants(dir: string, name: string): Promise<void> {
+  await rm(folderOf(dir, name), { recursive: true, force: true });
+}
+
 export function etagOf(name: string, spec: VariantSpec | null): string {
   const key = spec ? variantKey(name, spec) : name;
   return `"${createHash('sha1').update(key).digest('base64url').slice(0, 20)}"`;
 }
 
+/**
+ * The re-encoded image. An original sharp cannot decode (one stored before uploads were decoded
+ * in full, or damaged on disk) is the file's fault, not the server's: a 422, never a 500.
+ */
 export async function renderVariant(original: Buffer, spec: VariantSpec): Promise<Buffer> {
+  try {
+    return await encodeVariant(original, spec);
+  } catch {
+    throw new AppError(422, errorText.imageDamaged);
+  }
+}
+
+function encodeVariant(original: Buffer, spec: VariantSpec): Promise<Buffer> {
   const animated = spec.format === 'gif' || spec.format === 'webp';
   let image = sharp(original, { animated }).autoOrient();
   if (spec.width) image = image.resize({ width: spec.width, withoutEnlargement: true });
@@ -90,17 +113,20 @@ export function createVariantCache(dir: string) {
   const inFlight = new Map<string, Promise<Buffer | null>>();
 
   async function produce(
+    name: string,
     key: string,
     spec: VariantSpec,
     loadOriginal: () => Promise<Buffer | null>,
   ): Promise<Buffer | null> {
     await ready;
-    const file = path.join(dir, key);
+    const folder = folderOf(dir, name);
+    const file = path.join(folder, key);
     const cached = await readFile(file).catch(() => null);
     if (cached) return cached;
     const original = await loadOriginal();
     if (!original) return null;
     const rendered = await renderVariant(original, spec);
+    await mkdir(folder, { recursive: true });
     const temporary = `${file}.${process.pid}.tmp`;
     await writeFile(temporary, rendered);
     await rename(temporary, file);
@@ -116,7 +142,7 @@ export function createVariantCache(dir: string) {
       const key = variantKey(name, spec);
       let pending = inFlight.get(key);
       if (!pending) {
-        pending = produce(key, spec, loadOriginal).finally(() => inFlight.delete(key));
+        pending = produce(name, key, spec, loadOriginal).finally(() => inFlight.delete(key));
         inFlight.set(key, pending);
       }
       return pending;

@@ -1,0 +1,80 @@
+import helmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { notePrefetchScript } from '../lib/note-prefetch.ts';
+import { inlineScriptHashes } from '../lib/script-hashes.ts';
+import { readShell } from '../lib/shell.ts';
+import { VISITOR_CHECK } from './note-page.ts';
+
+/**
+ * Helmet's headers on every answer (pages, API, uploads): `nosniff`, no framing, and a
+ * Content-Security-Policy whose only inline scripts are the ones this server ships, allowed by
+ * their hashes (the built shell's loader, the note page's prefetch and visitor check). Styles
+ * may be inline: React's style attributes and the first screen's <style> need it, and a style
+ * cannot run code.
+ */
+/** The page WeChat and QQ send the browser back to (src/app/router.tsx). */
+const SIGN_IN_RETURN = /^\/auth\/(?:wechat|qq)\/callback$/;
+
+async function securityHeaders(app: FastifyInstance) {
+  const scriptHashes = inlineScriptHashes(
+    readShell(app.config.webRoot) ?? '',
+    notePrefetchScript(),
+    VISITOR_CHECK,
+  );
+  const https = app.config.publicOrigin.startsWith('https:');
+  const { wechat, qq } = app.config.oauth;
+  // WeChat's QR sign-in is WeChat's own page in a frame of the sign-in dialog.
+  const wechatFrame = wechat ? [new URL(wechat.authorizeBase).origin] : [];
+  // Sign-in providers' avatars are https everywhere but in a local stand-in of them.
+  const providerImages = [wechat?.apiBase, wechat?.authorizeBase, qq?.apiBase]
+    .filter((base): base is string => typeof base === 'string' && base.startsWith('http:'))
+    .map((base) => new URL(base).origin);
+  await app.register(helmet, {
+    global: true,
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", ...scriptHashes],
+        scriptSrcAttr: ["'none'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        // Avatars from WeChat and QQ sign-in live on their servers.
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:', ...new Set(providerImages)],
+        frameSrc: ["'self'", ...wechatFrame],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        // On plain http (local runs, tests) upgrading would point every request at nothing.
+        upgradeInsecureRequests: https ? [] : null,
+      },
+    },
+    frameguard: { action: 'deny' },
+    // Same-origin by default would keep nothing out that CSP lets in, but breaks nothing either;
+    // images are fetched by this origin only.
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+    hsts: https,
+  });
+
+  // The sign-in providers' return page may finish inside the dialog's own WeChat frame
+  // (src/features/auth/components/social-callback.tsx moves the whole tab on from there), so
+  // this one page may be framed by this site, and by nobody else.
+  app.addHook('onRequest', async (request, reply) => {
+    if (!SIGN_IN_RETURN.test(request.url.split('?', 1)[0])) return;
+    const policy = reply.getHeader('content-security-policy');
+    if (typeof policy === 'string') {
+      void reply.header(
+        'content-security-policy',
+        policy.replace("frame-ancestors 'none'", "frame-ancestors 'self'"),
+      );
+    }
+    void reply.header('x-frame-options', 'SAMEORIGIN');
+  });
+}
+
+export default fp(securityHeaders, { name: 'security-headers', dependencies: ['database'] });
