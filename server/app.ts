@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import Fastify from 'fastify';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { DestinationStream } from 'pino';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import { loggerOptions } from './lib/log-redaction.ts';
+import { errorText } from '../contract/messages.ts';
 import { validatorCompiler } from './lib/validator.ts';
 import authPlugin from './plugins/auth.ts';
 import databasePlugin from './plugins/database.ts';
@@ -78,6 +79,13 @@ export async function buildApp({
       return typeof sent === 'string' && REQUEST_ID.test(sent) ? sent : randomUUID();
     },
     return503OnClosing: true,
+    // The router refuses a malformed or over-long path before any hook runs, with an English
+    // body of its own; answer those in the site's words like every other bad input.
+    frameworkErrors: (error, _request, reply: FastifyReply) => {
+      void reply
+        .code(error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400)
+        .send({ error: errorText.badRequest });
+    },
   });
 
   app.setValidatorCompiler(validatorCompiler);
