@@ -29,6 +29,17 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'security',
+          // The audit's re-runnable suite (`npm run test:security`); SECURITY_LONG=1 adds the
+          // soak and the kill -9 runs.
+          include: ['tests/security/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+        },
+      },
+      {
+        test: {
           name: 'e2e',
           // The budget check reads the same build the end-to-end tests serve.
           include: ['tests/e2e/**/*.test.ts', 'tests/budget/**/*.test.ts'],
