@@ -82,6 +82,8 @@ export const errorText = {
   uploadTypeInvalid: '只支持 JPG、PNG、GIF 格式的图片',
   uploadTooLarge: '图片必须小于 5MB',
   uploadMissing: '请选择要上传的图片',
+  coverStyleInvalid: '封面样式无效',
+  coverUnavailable: '暂时无法生成封面，请稍后再试',
   likeFailed: '点赞失败',
   likeInvalidId: '点赞失败：无效的笔记 ID',
   favoriteFailed: '收藏失败',

@@ -32,6 +32,7 @@ import userSearchRoutes from './modules/search/routes.ts';
 import sitemapRoutes from './modules/sitemap/routes.ts';
 import storagePlugin from './modules/storage/plugin.ts';
 import uploadRoutes from './modules/uploads/routes.ts';
+import coverRoutes from './modules/covers/routes.ts';
 import batchRoutes from './modules/batch/routes.ts';
 import realtime from './modules/events/realtime-plugin.ts';
 import type { RealtimeOptions } from './modules/events/realtime-plugin.ts';
@@ -105,6 +106,7 @@ export async function buildApp({
   await app.register(categoryRoutes);
   await app.register(postRoutes);
   await app.register(uploadRoutes);
+  await app.register(coverRoutes);
   await app.register(commentRoutes);
   await app.register(draftRoutes);
   await app.register(pinRoutes);
