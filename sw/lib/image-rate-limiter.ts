@@ -23,7 +23,9 @@ interface Pending {
  * Paces the worker's image requests (SPEC.md section 9): at most N starts in any minute, at most
  * 4 running at once, starts at least 100 ms apart. A request the minute budget refuses waits the
  * spacing (3 s, 5 s slow) before it asks again. Requests for images the page reports on screen
- * jump the queue.
+ * jump the queue, and the minute budget neither holds nor counts them: it is there to pace what
+ * the browser fetches ahead of the reader (lazy images it loads early, 2,500 px ahead on a slow
+ * connection), and holding the first screen behind those starved the page for a minute.
  */
 export class ImageRateLimiter {
   private readonly settings: () => RateSettings;
@@ -61,6 +63,12 @@ export class ImageRateLimiter {
   /** The images on screen now (replaces the previous list). */
   prioritise(keys: Iterable<string>): void {
     this.visible = new Set(keys);
+    // One of them may be waiting for the minute budget, which it no longer needs.
+    if (this.timer !== null && this.queue.some((pending) => this.visible.has(pending.key))) {
+      clearTimeout(this.timer);
+      this.timer = null;
+      this.pump();
+    }
   }
 
   get waiting(): number {
@@ -75,7 +83,8 @@ export class ImageRateLimiter {
       while (this.starts.length > 0 && this.starts[0] <= now - IMAGE_RATE_WINDOW_MS) {
         this.starts.shift();
       }
-      if (this.starts.length >= imageRequestsPerMinute) {
+      const budgetLeft = this.starts.length < imageRequestsPerMinute;
+      if (!budgetLeft && !this.queue.some((pending) => this.visible.has(pending.key))) {
         this.wake(imageSpacingMs);
         return;
       }
@@ -85,13 +94,17 @@ export class ImageRateLimiter {
         return;
       }
       const next = this.takeNext();
-      this.starts.push(now);
+      if (!this.visible.has(next.key)) this.starts.push(now);
       this.lastStart = now;
       this.running++;
       next.run();
     }
   }
 
+  /**
+   * The next request to start: images on screen first, then first come, first served. Callers
+   * check that one on screen is waiting when no budget is left, and it then comes first.
+   */
   private takeNext(): Pending {
     let best = 0;
     for (let index = 1; index < this.queue.length; index++) {
