@@ -105,6 +105,23 @@ describe('ImageRateLimiter', () => {
     expect(starts.get('/ahead/15')! - 1_000_000).toBeLessThanOrEqual(65_000);
   });
 
+  it('gives back the budget of images the page reports on screen after they started', async () => {
+    const limiter = new ImageRateLimiter(() => slow);
+    const starts: string[] = [];
+    const run = (key: string) =>
+      void limiter.schedule(key, async () => {
+        starts.push(key);
+      });
+    // The first screen's images are asked by the HTML before the page can report them.
+    for (let index = 0; index < 15; index++) run(`/image/${index}`);
+    run('/image/15');
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(starts).toHaveLength(15);
+    limiter.prioritise(['/image/0', '/image/1']);
+    await vi.advanceTimersByTimeAsync(200);
+    expect(starts).toContain('/image/15');
+  });
+
   it('lets images on screen jump the queue', async () => {
     const limiter = new ImageRateLimiter(() => normal);
     const order: string[] = [];
