@@ -29,6 +29,7 @@ export function firstCodeBlock(markdown: string): { language: string; code: stri
   return match ? { language: match[1] || 'plaintext', code: match[2] } : null;
 }
 
+/** The cover's SVG; code and charts are always 4:3, text covers take the note's shape. */
 function coverSvg(note: CoverNote, aspect: Aspect): string | null {
   const palette = PALETTES[note.category];
   switch (note.cover?.kind) {
@@ -42,7 +43,13 @@ function coverSvg(note: CoverNote, aspect: Aspect): string | null {
     case 'code': {
       const block = firstCodeBlock(note.content);
       return block
-        ? codeCoverSvg({ title: note.title, ...block, aspect, backdrop: [palette[1], palette[2]] })
+        ? // 4:3 whatever the note's first picture: wider cards crush the code into a strip.
+          codeCoverSvg({
+            title: note.title,
+            ...block,
+            aspect: '4:3',
+            backdrop: [palette[1], palette[2]],
+          })
         : null;
     }
     case 'chart':
@@ -50,7 +57,7 @@ function coverSvg(note: CoverNote, aspect: Aspect): string | null {
         title: note.title,
         unit: note.cover.unit,
         bars: note.cover.bars.map(([label, value]) => ({ label, value })),
-        aspect,
+        aspect: '4:3',
         colours: { background: '#f8fafc', ink: '#0f172a', bar: palette[0] },
       });
     default:

@@ -25,11 +25,11 @@ export function chartCoverSvg({
 }: ChartCoverInput): string {
   const { width, height } = coverSize(aspect);
   const pad = Math.round(width * 0.07);
-  const titleSize = Math.round(Math.min(width, height) * 0.07);
+  const titleSize = Math.round(Math.min(width, height) * 0.085);
   const titleLines = wrapText(title, (width - pad * 2) / titleSize).slice(0, 2);
   const unitY = pad + titleLines.length * titleSize * 1.25 + titleSize * 0.2;
   const chartTop = unitY + titleSize;
-  const labelSize = Math.round(titleSize * 0.5);
+  const labelSize = Math.round(titleSize * 0.6);
   const baseline = height - pad - labelSize * 1.6;
   const chartHeight = baseline - chartTop - labelSize * 1.6;
   const max = Math.max(...bars.map((bar) => bar.value), 1);

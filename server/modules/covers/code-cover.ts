@@ -83,7 +83,7 @@ export interface CodeCoverInput {
 
 const MAX_CODE_LINES = 14;
 /** Ours: a code line longer than this many characters is cut with an ellipsis. */
-const MAX_COLUMNS = 38;
+const MAX_COLUMNS = 34;
 
 function clip(line: Segment[]): Segment[] {
   const out: Segment[] = [];
