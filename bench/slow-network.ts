@@ -1,11 +1,12 @@
 import { launchBrowser, startSite } from '../tests/helpers/e2e';
-import { measureHomeImages } from '../tests/helpers/slow-network';
+import { measureHomeImages, sameImagesRatio } from '../tests/helpers/slow-network';
 import type { ImageMeasure } from '../tests/helpers/slow-network';
 
 /**
  * `npx tsx bench/slow-network.ts`: the home page on a phone with the service worker installed,
  * on a normal connection and on slow 3G with Save-Data (DevTools' preset through CDP, applied
- * to the page and to the worker). Prints the image bytes of each and their ratio (goal ≤ 0.4),
+ * to the page and to the worker). Prints the image bytes (bodies) of each and their ratio (goal
+ * ≤ 0.4), also for the files both loaded,
  * and how long the network stayed busy after the first screen had its images (goal: seconds,
  * not a minute). Each profile is measured SLOW_NETWORK_RUNS times (default 3); medians.
  */
@@ -21,7 +22,9 @@ function median(values: number[]): number {
   return sorted[Math.floor(sorted.length / 2)];
 }
 
-function summary(runs: ImageMeasure[]): ImageMeasure {
+type Summary = Omit<ImageMeasure, 'bytesByFile'>;
+
+function summary(runs: ImageMeasure[]): Summary {
   return {
     imageBytes: median(runs.map((run) => run.imageBytes)),
     imageRequests: median(runs.map((run) => run.imageRequests)),
@@ -53,8 +56,12 @@ async function main() {
     }
     const ratio = slow.imageBytes / normal.imageBytes;
     console.log(
-      `image bytes slow / normal: ${ratio.toFixed(2)} (goal ≤ ${RATIO_GOAL}) ${ratio <= RATIO_GOAL ? 'ok' : 'OVER'}`,
+      `image bytes slow / normal: ${ratio.toFixed(3)} (goal ≤ ${RATIO_GOAL}) ${ratio <= RATIO_GOAL ? 'ok' : 'OVER'}`,
     );
+    const same = median(
+      results.slow.map((run, index) => sameImagesRatio(results.normal[index], run)),
+    );
+    console.log(`  for the same image files: ${same.toFixed(3)}`);
   } finally {
     await browser.close();
     await site.stop();

@@ -24,9 +24,11 @@ const QUIET_MS = 3_000;
 const MEASURE_LIMIT_MS = 150_000;
 
 export interface ImageMeasure {
-  /** Bytes of uploaded images that came over the network (the worker's fetches). */
+  /** Bytes of uploaded images that came over the network (the worker's fetches; bodies only). */
   imageBytes: number;
   imageRequests: number;
+  /** Body bytes per image file (`/api/uploads/<name>`, whatever the variant). */
+  bytesByFile: Map<string, number>;
   /** From the navigation until every image on the first screen shows its pixels. */
   firstScreenMs: number;
   /** From then until the network was quiet: nothing in flight, page or worker. */
@@ -42,13 +44,22 @@ interface NetworkEvent {
   };
 }
 
+const fileOf = (url: string) => new URL(url).pathname;
+
 /** Follows the requests of one target: what is in flight, when anything last moved. */
 class NetworkWatch {
   readonly inFlight = new Set<string>();
   lastActivity = Date.now();
-  imageBytes = 0;
   imageRequests = 0;
-  private readonly images = new Set<string>();
+  readonly bytesByFile = new Map<string, number>();
+  /** Request id → file, for the worker's image requests. */
+  private readonly images = new Map<string, string>();
+
+  get imageBytes(): number {
+    let total = 0;
+    for (const bytes of this.bytesByFile.values()) total += bytes;
+    return total;
+  }
 
   handle({ method, params }: NetworkEvent) {
     const id = params.requestId;
@@ -56,14 +67,20 @@ class NetworkWatch {
     if (method === 'Network.requestWillBeSent') {
       this.inFlight.add(id);
       if (params.request?.url.includes('/api/uploads/')) {
-        this.images.add(id);
+        this.images.set(id, fileOf(params.request.url));
         this.imageRequests++;
+      }
+    } else if (method === 'Network.dataReceived') {
+      // The body's bytes as they came over the wire (loadingFinished adds the headers).
+      const file = this.images.get(id);
+      if (file) {
+        this.bytesByFile.set(
+          file,
+          (this.bytesByFile.get(file) ?? 0) + (params.encodedDataLength ?? 0),
+        );
       }
     } else if (method === 'Network.loadingFinished' || method === 'Network.loadingFailed') {
       this.inFlight.delete(id);
-      if (method === 'Network.loadingFinished' && this.images.has(id)) {
-        this.imageBytes += params.encodedDataLength ?? 0;
-      }
     } else {
       return;
     }
@@ -73,6 +90,7 @@ class NetworkWatch {
 
 const EVENTS = [
   'Network.requestWillBeSent',
+  'Network.dataReceived',
   'Network.loadingFinished',
   'Network.loadingFailed',
 ] as const;
@@ -187,10 +205,28 @@ export async function measureHomeImages(
     return {
       imageBytes: watch.imageBytes,
       imageRequests: watch.imageRequests,
+      bytesByFile: watch.bytesByFile,
       firstScreenMs: firstScreen - started,
       quietAfterFirstScreenMs: Math.max(0, watch.lastActivity - firstScreen),
     };
   } finally {
     await context.close();
   }
+}
+
+/**
+ * Slow bytes over normal bytes for the image files both visits loaded: a lazy image the slow
+ * visit fetched further ahead (Chromium looks 2,500 px ahead on slow connections) is not a
+ * change of size, so it is left out of this ratio (the totals show it).
+ */
+export function sameImagesRatio(normal: ImageMeasure, slow: ImageMeasure): number {
+  let normalBytes = 0;
+  let slowBytes = 0;
+  for (const [file, bytes] of slow.bytesByFile) {
+    const before = normal.bytesByFile.get(file);
+    if (before === undefined) continue;
+    normalBytes += before;
+    slowBytes += bytes;
+  }
+  return slowBytes / normalBytes;
 }
