@@ -86,6 +86,8 @@ export const errorText = {
   uploadTooLarge: '图片必须小于 5MB',
   uploadMissing: '请选择要上传的图片',
   uploadQuotaExceeded: '你今天上传的图片已达上限，请明天再试',
+  coverStyleInvalid: '封面样式无效',
+  coverUnavailable: '暂时无法生成封面，请稍后再试',
   likeFailed: '点赞失败',
   likeInvalidId: '点赞失败：无效的笔记 ID',
   favoriteFailed: '收藏失败',

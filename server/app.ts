@@ -40,6 +40,7 @@ import sitemapRoutes from './modules/sitemap/routes.ts';
 import storagePlugin from './modules/storage/plugin.ts';
 import uploadRoutes from './modules/uploads/routes.ts';
 import uploadCleanup from './modules/uploads/cleanup-plugin.ts';
+import coverRoutes from './modules/covers/routes.ts';
 import batchRoutes from './modules/batch/routes.ts';
 import realtime from './modules/events/realtime-plugin.ts';
 import type { RealtimeOptions } from './modules/events/realtime-plugin.ts';
@@ -123,6 +124,7 @@ export async function buildApp({
   await app.register(categoryRoutes);
   await app.register(postRoutes);
   await app.register(uploadRoutes);
+  await app.register(coverRoutes);
   await app.register(commentRoutes);
   await app.register(draftRoutes);
   await app.register(pinRoutes);

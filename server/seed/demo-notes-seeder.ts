@@ -4,7 +4,8 @@ import { createCommentRepository } from '../modules/comments/comment-repository.
 import { excerptOf } from '../modules/posts/excerpt.ts';
 import { syncPost } from '../modules/posts/notes-context.ts';
 import { createReactionRepository } from '../modules/posts/reaction-repository.ts';
-import { demoImage } from './demo-images.ts';
+import { hasChineseFont } from '../modules/covers/fonts.ts';
+import { demoPicture } from './demo-covers.ts';
 import { DEMO_NOTES } from './demo-notes.ts';
 
 const DAY_MS = 86_400_000;
@@ -29,13 +30,15 @@ export async function seedDemoNotes(
   const categoryId = (slug: string) => categories.find((row) => row.slug === slug)?.id ?? 1;
 
   // sharp renders on its own threads: all pictures at once keep the first start short.
+  const chineseFont = await hasChineseFont();
+  if (!chineseFont) app.log.warn('no Chinese font (fonts-noto-cjk): demo covers stay abstract');
   const pictures: ImageRef[][] = await Promise.all(
     DEMO_NOTES.map((note, index) =>
       Promise.all(
         note.images.map(async (aspect, position) =>
           context.uploads.saveImage(
             authorIds[note.author],
-            await demoImage(note.category, aspect, index * 10 + position + 1),
+            await demoPicture(note, aspect, position, index * 10 + position + 1, chineseFont),
           ),
         ),
       ),

@@ -1,3 +1,4 @@
+import type { DemoCover } from './demo-covers.ts';
 import type { Aspect, PaletteName } from './demo-images.ts';
 
 /** A demo note: its author is an index into DEMO_USERS. */
@@ -14,6 +15,8 @@ export interface DemoNote {
   likedBy: number[];
   savedBy: number[];
   comments: { by: number; text: string; reply?: { by: number; text: string } }[];
+  /** How the first picture is drawn (demo-covers.ts); none: an abstract picture. */
+  cover?: DemoCover;
   /** Left in the review queue so the admin page has work. */
   pending?: boolean;
 }
@@ -38,6 +41,7 @@ export const DEMO_NOTES: DemoNote[] = [
 > 把 AI 当成一个读过很多代码、但不了解你项目的新同事。`,
     tags: ['AI', '编程', '效率'],
     images: ['3:4', '1:1'],
+    cover: { kind: 'text', style: 'night' },
     daysAgo: 1,
     likedBy: [1, 2, 3],
     savedBy: [1, 3],
@@ -68,6 +72,7 @@ type A = IsString<'vibe'>; // true
 练习建议：每天手写一个内置工具类型，一周后你会发现 \`ReturnType\` 也没那么神秘。`,
     tags: ['TypeScript', '编程'],
     images: ['16:9'],
+    cover: { kind: 'code' },
     daysAgo: 2,
     likedBy: [0, 2],
     savedBy: [0],
@@ -88,6 +93,7 @@ type A = IsString<'vibe'>; // true
 中文字符方正、笔画多，行高给足才不会显得拥挤。标题**最多两行**，超出用省略号，比缩小字号更体面。`,
     tags: ['设计', '字体', '界面'],
     images: ['4:3', '3:4'],
+    cover: { kind: 'text', style: 'cream' },
     daysAgo: 3,
     likedBy: [0, 1, 3],
     savedBy: [0, 1, 3],
@@ -104,6 +110,7 @@ type A = IsString<'vibe'>; // true
 下一步想加一个月度汇总图表，欢迎推荐好用的图表库。`,
     tags: ['生活', '独立开发'],
     images: ['1:1'],
+    cover: { kind: 'text', style: 'lemon' },
     daysAgo: 4,
     likedBy: [0, 2],
     savedBy: [],
@@ -149,6 +156,7 @@ let owner = book;        // 送人，之后 book 不能再用
 编译器就是那位严格的图书管理员。`,
     tags: ['Rust', '编程'],
     images: ['4:3'],
+    cover: { kind: 'code' },
     daysAgo: 6,
     likedBy: [0, 3],
     savedBy: [0, 2],
@@ -167,6 +175,7 @@ let owner = book;        // 送人，之后 book 不能再用
 暗色模式下，卡片不要阴影，用边框区分层级，会干净很多。`,
     tags: ['设计', '配色'],
     images: ['1:1', '1:1'],
+    cover: { kind: 'text', style: 'rose' },
     daysAgo: 7,
     likedBy: [0, 1],
     savedBy: [1],
@@ -185,6 +194,7 @@ let owner = book;        // 送人，之后 book 不能再用
 这就是常说的 **RAG（检索增强生成）**。最大的坑是切分粒度：段落太长，检索不准；太短，上下文不够。`,
     tags: ['AI', 'RAG', '向量数据库'],
     images: ['16:9', '4:3'],
+    cover: { kind: 'text', style: 'sky' },
     daysAgo: 8,
     likedBy: [1, 2, 3],
     savedBy: [1, 2, 3],
@@ -209,6 +219,7 @@ let owner = book;        // 送人，之后 book 不能再用
 省下来的时间，终于可以好好看用户反馈了。`,
     tags: ['生活', '产品'],
     images: ['3:4'],
+    cover: { kind: 'text', style: 'mint' },
     daysAgo: 9,
     likedBy: [1],
     savedBy: [0],
@@ -229,6 +240,7 @@ git rebase main               # 合并前先同步主干
 提交信息写**做了什么、为什么**，别写“修改了一些东西”。半年后的你会感谢现在的你。`,
     tags: ['Git', '编程'],
     images: ['16:9'],
+    cover: { kind: 'code' },
     daysAgo: 10,
     likedBy: [0, 2, 3],
     savedBy: [3],
@@ -265,6 +277,16 @@ git rebase main               # 合并前先同步主干
 我们项目里最大的收益来自第 3 条：卡片封面按宽度请求不同尺寸，首页流量直接少了一半。`,
     tags: ['前端', '性能', '编程'],
     images: ['16:9'],
+    cover: {
+      kind: 'chart',
+      unit: '首页图片流量（KB）',
+      bars: [
+        ['优化前', 1840],
+        ['按宽度', 920],
+        ['WebP', 610],
+        ['懒加载', 380],
+      ],
+    },
     daysAgo: 12,
     likedBy: [1, 2],
     savedBy: [1],
@@ -284,6 +306,7 @@ git rebase main               # 合并前先同步主干
 把这四项写清楚，回答质量会稳定很多。`,
     tags: ['AI', '提示词', '产品'],
     images: ['1:1'],
+    cover: { kind: 'text', style: 'cream' },
     daysAgo: 13,
     likedBy: [0, 1, 2],
     savedBy: [0, 2],
@@ -302,6 +325,7 @@ git rebase main               # 合并前先同步主干
 别让用户面对一片空白发呆。`,
     tags: ['设计', '体验'],
     images: ['3:4'],
+    cover: { kind: 'text', style: 'night' },
     daysAgo: 14,
     likedBy: [3],
     savedBy: [3],
@@ -320,6 +344,16 @@ git rebase main               # 合并前先同步主干
 量化到 4 bit 之后，16 GB 内存的机器也能流畅运行。`,
     tags: ['AI', '本地模型'],
     images: ['4:3'],
+    cover: {
+      kind: 'chart',
+      unit: '每秒生成的 token 数（16 GB 笔记本，4 bit）',
+      bars: [
+        ['1B', 85],
+        ['3B', 42],
+        ['7B', 18],
+        ['13B', 7],
+      ],
+    },
     daysAgo: 15,
     likedBy: [0, 3],
     savedBy: [0],
@@ -375,6 +409,7 @@ SELECT id FROM posts WHERE status = 'approved' ORDER BY published_at DESC LIMIT 
 等真的需要多台机器时，再迁移到 PostgreSQL 也不迟。`,
     tags: ['SQLite', '数据库', '编程'],
     images: ['16:9'],
+    cover: { kind: 'code' },
     daysAgo: 18,
     likedBy: [0, 2, 3],
     savedBy: [0, 3],
@@ -400,6 +435,7 @@ SELECT id FROM posts WHERE status = 'approved' ORDER BY published_at DESC LIMIT 
 检查完这四项，拼凑来的图标也能像一套。`,
     tags: ['设计', '图标'],
     images: ['1:1', '4:3'],
+    cover: { kind: 'text', style: 'mint' },
     daysAgo: 19,
     likedBy: [0],
     savedBy: [0],
@@ -432,6 +468,16 @@ SELECT id FROM posts WHERE status = 'approved' ORDER BY published_at DESC LIMIT 
 测试写完，一定要自己读一遍。`,
     tags: ['AI', '测试', '编程'],
     images: ['4:3'],
+    cover: {
+      kind: 'chart',
+      unit: '测试覆盖率（%）',
+      bars: [
+        ['第 1 周', 42],
+        ['第 2 周', 58],
+        ['第 3 周', 71],
+        ['第 4 周', 83],
+      ],
+    },
     daysAgo: 21,
     likedBy: [1, 3],
     savedBy: [1],
@@ -450,6 +496,7 @@ SELECT id FROM posts WHERE status = 'approved' ORDER BY published_at DESC LIMIT 
 身体是写代码的第一生产力。`,
     tags: ['生活', '健康'],
     images: ['3:4'],
+    cover: { kind: 'text', style: 'rose' },
     daysAgo: 22,
     likedBy: [0, 2, 3],
     savedBy: [2],
@@ -469,6 +516,7 @@ SELECT id FROM posts WHERE status = 'approved' ORDER BY published_at DESC LIMIT 
 这份清单能挡住大部分“看起来哪里不对”的问题。`,
     tags: ['设计', '走查'],
     images: ['16:9'],
+    cover: { kind: 'text', style: 'lemon' },
     daysAgo: 23,
     likedBy: [0, 1],
     savedBy: [0, 1],
@@ -487,6 +535,7 @@ SELECT id FROM posts WHERE status = 'approved' ORDER BY published_at DESC LIMIT 
 大家在工作里是怎么处理的？`,
     tags: ['AI', '版权'],
     images: ['1:1'],
+    cover: { kind: 'text', style: 'sky' },
     daysAgo: 0,
     likedBy: [],
     savedBy: [],

@@ -136,6 +136,27 @@ describe('real-time connection', () => {
     expect(FakeSource.created).toHaveLength(0);
   });
 
+  it('asks no ticket while offline and does not keep retrying; connect() resumes it', async () => {
+    const online = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(true);
+    const post = vi.mocked(api.post);
+    const { connection } = setup();
+    connection.connect();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(post).toHaveBeenCalledTimes(1);
+    online.mockReturnValue(false);
+    latest().fire('error');
+    await vi.advanceTimersByTimeAsync(10 * 60_000);
+    expect(post).toHaveBeenCalledTimes(1);
+    connection.connect();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(post).toHaveBeenCalledTimes(1);
+    online.mockReturnValue(true);
+    connection.connect();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(post).toHaveBeenCalledTimes(2);
+    connection.disconnect();
+  });
+
   it('stops for good on disconnect, also when a ticket arrives late', async () => {
     let answer: (value: { ticket: string; expiresIn: number }) => void = () => undefined;
     vi.mocked(api.post).mockImplementationOnce(

@@ -52,7 +52,7 @@ function dispatch<K extends RealtimeEventName>(name: K, data: RealtimeEvents[K])
 }
 
 export interface RealtimeConnection {
-  /** Opens the stream (again) for the signed-in user. */
+  /** Opens the stream (again) for the signed-in user; offline it waits for the next call. */
   connect: () => void;
   /** Closes it and stops reconnecting (sign-out). */
   disconnect: () => void;
@@ -85,6 +85,8 @@ export function createRealtimeConnection(
   }
 
   function scheduleRetry() {
+    // Offline, every attempt would fail: the owner calls connect() on the `online` event.
+    if (!navigator.onLine) return;
     const delay = Math.min(RECONNECT_MAX_MS, RECONNECT_BASE_MS * 2 ** failures);
     failures += 1;
     clearTimeout(retryTimer);
@@ -110,6 +112,7 @@ export function createRealtimeConnection(
     const attempt = ++generation;
     source?.close();
     source = null;
+    if (!navigator.onLine) return;
     let ticket: string;
     try {
       ticket = (await api.post<EventTicket>('/api/events/ticket', undefined, { retries: 0 }))

@@ -76,4 +76,23 @@ describe('unread counts', () => {
     await vi.advanceTimersByTimeAsync(600_000);
     expect(get).toHaveBeenCalledTimes(6);
   });
+
+  it('polls nothing while offline and reads the counts the moment the network returns', async () => {
+    const online = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(true);
+    useSessionStore.setState({ status: 'signed-in' });
+    const get = answerCounts({ count: 1 }, { count: 2 });
+    stop = startUnreadPolling();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(get).toHaveBeenCalledTimes(2);
+    online.mockReturnValue(false);
+    window.dispatchEvent(new Event('offline'));
+    await vi.advanceTimersByTimeAsync(10 * 60_000);
+    expect(get).toHaveBeenCalledTimes(2);
+    online.mockReturnValue(true);
+    window.dispatchEvent(new Event('online'));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(get).toHaveBeenCalledTimes(4);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(get).toHaveBeenCalledTimes(6);
+  });
 });

@@ -55,7 +55,8 @@ export const useUnreadStore = create<UnreadState>()((set, get) => ({
   lastFetchedAt: Number.NEGATIVE_INFINITY,
 
   async refresh(force = false) {
-    if (useSessionStore.getState().status !== 'signed-in') return;
+    // Offline the counts cannot come: polling resumes with the `online` event.
+    if (useSessionStore.getState().status !== 'signed-in' || !navigator.onLine) return;
     const gap = force ? UNREAD_FORCED_MIN_GAP_MS : UNREAD_MIN_GAP_MS;
     const now = Date.now();
     if (now - get().lastFetchedAt < gap) return;
@@ -101,7 +102,7 @@ export function startUnreadPolling(): () => void {
     : null;
   const schedule = () => {
     clearTimeout(timer);
-    if (useSessionStore.getState().status !== 'signed-in') return;
+    if (useSessionStore.getState().status !== 'signed-in' || !navigator.onLine) return;
     timer = setTimeout(() => {
       void useUnreadStore.getState().refresh().finally(schedule);
     }, pollInterval());
@@ -124,12 +125,15 @@ export function startUnreadPolling(): () => void {
     if (document.visibilityState === 'visible') void useUnreadStore.getState().refresh();
     schedule();
   };
-  // Back online: reconnect now rather than when the stream's back-off timer says so.
+  // Offline nothing is polled and the stream does not retry (no requests that must fail);
+  // back online, both resume at once rather than when a back-off timer says so.
   const onOnline = () => {
-    if (useSessionStore.getState().status === 'signed-in' && !stream?.isConnected()) {
-      stream?.connect();
-    }
+    if (useSessionStore.getState().status !== 'signed-in') return;
+    if (!stream?.isConnected()) stream?.connect();
+    void useUnreadStore.getState().refresh(true);
+    schedule();
   };
+  const onOffline = () => clearTimeout(timer);
   const stopSession = useSessionStore.subscribe((state, prev) =>
     onSession(state.status, prev.status),
   );
@@ -138,6 +142,7 @@ export function startUnreadPolling(): () => void {
   });
   document.addEventListener('visibilitychange', onVisibility);
   window.addEventListener('online', onOnline);
+  window.addEventListener('offline', onOffline);
   onSession(useSessionStore.getState().status, '');
   return () => {
     clearTimeout(timer);
@@ -146,5 +151,6 @@ export function startUnreadPolling(): () => void {
     stopStream();
     document.removeEventListener('visibilitychange', onVisibility);
     window.removeEventListener('online', onOnline);
+    window.removeEventListener('offline', onOffline);
   };
 }

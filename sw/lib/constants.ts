@@ -66,5 +66,16 @@ export const DEFAULT_IMAGE_WIDTH = 1280;
 export const DEFAULT_IMAGE_WIDTH_LOW_END = 960;
 export const DEFAULT_IMAGE_WIDTH_DATA_SAVER = 640;
 
+/**
+ * Ours: the share of the page's chosen width the worker asks for. The page picks a width for
+ * the screen's pixel density (640 for a phone card at 3x); a slow connection or data saver gets
+ * 0.75 of it, both together (or 2g) half: still about 1.6 pixels per CSS pixel on a phone, and a
+ * third or less of the bytes. The result is snapped down to a width the server makes.
+ */
+export const IMAGE_WIDTH_SCALE_SLOW_OR_SAVER = 0.75;
+export const IMAGE_WIDTH_SCALE_SLOW_AND_SAVER = 0.5;
+/** Ours: never below the smallest card variant, whatever the scale. */
+export const IMAGE_MIN_SCALED_WIDTH = 320;
+
 /** The query parameter SPEC.md section 7 adds to every GET to defeat caches. */
 export const TIMESTAMP_PARAM = '_t';

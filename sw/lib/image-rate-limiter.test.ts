@@ -76,6 +76,52 @@ describe('ImageRateLimiter', () => {
     expect((starts[15] - starts[14]) % 5_000).toBe(0);
   });
 
+  it('never holds images on screen for the minute budget, nor counts them in it', async () => {
+    const limiter = new ImageRateLimiter(() => slow);
+    const starts = new Map<string, number>();
+    const run = (key: string) =>
+      void limiter.schedule(key, async () => {
+        starts.set(key, Date.now());
+      });
+    for (let index = 0; index < 15; index++) run(`/ahead/${index}`);
+    await vi.advanceTimersByTimeAsync(3_000);
+    expect(starts.size).toBe(15);
+    // The budget is spent: an image ahead of the reader waits, one on screen goes at once,
+    // also when the page reports it only after it was asked for.
+    run('/ahead/15');
+    run('/screen/a');
+    run('/screen/b');
+    limiter.prioritise(['/screen/a', '/screen/b', '/screen/c']);
+    run('/screen/c');
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect([...starts.keys()].filter((key) => key.startsWith('/screen/'))).toEqual([
+      '/screen/a',
+      '/screen/b',
+      '/screen/c',
+    ]);
+    expect(starts.has('/ahead/15')).toBe(false);
+    // ...and they did not use the budget: the next one ahead starts when the first 15 expire.
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(starts.get('/ahead/15')! - 1_000_000).toBeLessThanOrEqual(65_000);
+  });
+
+  it('gives back the budget of images the page reports on screen after they started', async () => {
+    const limiter = new ImageRateLimiter(() => slow);
+    const starts: string[] = [];
+    const run = (key: string) =>
+      void limiter.schedule(key, async () => {
+        starts.push(key);
+      });
+    // The first screen's images are asked by the HTML before the page can report them.
+    for (let index = 0; index < 15; index++) run(`/image/${index}`);
+    run('/image/15');
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(starts).toHaveLength(15);
+    limiter.prioritise(['/image/0', '/image/1']);
+    await vi.advanceTimersByTimeAsync(200);
+    expect(starts).toContain('/image/15');
+  });
+
   it('lets images on screen jump the queue', async () => {
     const limiter = new ImageRateLimiter(() => normal);
     const order: string[] = [];

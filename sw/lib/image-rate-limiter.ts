@@ -23,12 +23,16 @@ interface Pending {
  * Paces the worker's image requests (SPEC.md section 9): at most N starts in any minute, at most
  * 4 running at once, starts at least 100 ms apart. A request the minute budget refuses waits the
  * spacing (3 s, 5 s slow) before it asks again. Requests for images the page reports on screen
- * jump the queue.
+ * jump the queue, and the minute budget neither holds nor counts them (nor the ones started
+ * before the page reported them on screen): it is there to pace what
+ * the browser fetches ahead of the reader (lazy images it loads early, 2,500 px ahead on a slow
+ * connection), and holding the first screen behind those starved the page for a minute.
  */
 export class ImageRateLimiter {
   private readonly settings: () => RateSettings;
   private readonly queue: Pending[] = [];
-  private readonly starts: number[] = [];
+  /** Starts counted against the minute budget, oldest first. */
+  private starts: Array<{ key: string; at: number }> = [];
   private visible = new Set<string>();
   private running = 0;
   private lastStart = Number.NEGATIVE_INFINITY;
@@ -58,9 +62,21 @@ export class ImageRateLimiter {
     });
   }
 
-  /** The images on screen now (replaces the previous list). */
+  /**
+   * The images on screen now (replaces the previous list). The page reports them after it asked
+   * for them (the first screen's are asked by the HTML, before any script runs), so starts
+   * already counted for them are given back to the budget.
+   */
   prioritise(keys: Iterable<string>): void {
     this.visible = new Set(keys);
+    const before = this.starts.length;
+    this.starts = this.starts.filter((start) => !this.visible.has(start.key));
+    const waiting = this.queue.some((pending) => this.visible.has(pending.key));
+    if (this.timer !== null && (waiting || this.starts.length < before)) {
+      clearTimeout(this.timer);
+      this.timer = null;
+      this.pump();
+    }
   }
 
   get waiting(): number {
@@ -72,10 +88,11 @@ export class ImageRateLimiter {
     while (this.queue.length > 0 && this.running < IMAGE_MAX_CONCURRENT) {
       const now = Date.now();
       const { imageRequestsPerMinute, imageSpacingMs } = this.settings();
-      while (this.starts.length > 0 && this.starts[0] <= now - IMAGE_RATE_WINDOW_MS) {
+      while (this.starts.length > 0 && this.starts[0].at <= now - IMAGE_RATE_WINDOW_MS) {
         this.starts.shift();
       }
-      if (this.starts.length >= imageRequestsPerMinute) {
+      const budgetLeft = this.starts.length < imageRequestsPerMinute;
+      if (!budgetLeft && !this.queue.some((pending) => this.visible.has(pending.key))) {
         this.wake(imageSpacingMs);
         return;
       }
@@ -85,13 +102,17 @@ export class ImageRateLimiter {
         return;
       }
       const next = this.takeNext();
-      this.starts.push(now);
+      if (!this.visible.has(next.key)) this.starts.push({ key: next.key, at: now });
       this.lastStart = now;
       this.running++;
       next.run();
     }
   }
 
+  /**
+   * The next request to start: images on screen first, then first come, first served. Callers
+   * check that one on screen is waiting when no budget is left, and it then comes first.
+   */
   private takeNext(): Pending {
     let best = 0;
     for (let index = 1; index < this.queue.length; index++) {

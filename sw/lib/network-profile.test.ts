@@ -40,6 +40,16 @@ describe('networkProfile', () => {
     expect(profile.defaultImageWidth).toBe(640);
   });
 
+  it('asks smaller widths on slow connections and with data saver, half with both', () => {
+    expect(networkProfile(desktop).imageWidthScale).toBe(1);
+    expect(networkProfile({ ...desktop, saveData: true }).imageWidthScale).toBe(0.75);
+    expect(networkProfile({ ...desktop, effectiveType: '3g' }).imageWidthScale).toBe(0.75);
+    expect(
+      networkProfile({ ...desktop, effectiveType: '3g', saveData: true }).imageWidthScale,
+    ).toBe(0.5);
+    expect(networkProfile({ ...desktop, effectiveType: '2g' }).imageWidthScale).toBe(0.5);
+  });
+
   it.each(['slow-2g', '2g', '3g'])(
     'treats %s as slow: 14 days, 15 a minute, 5 s spacing',
     (type) => {

@@ -11,6 +11,8 @@ import {
   IMAGE_REQUESTS_PER_MINUTE_SLOW_MIN,
   IMAGE_SPACING_MS,
   IMAGE_SPACING_SLOW_MS,
+  IMAGE_WIDTH_SCALE_SLOW_AND_SAVER,
+  IMAGE_WIDTH_SCALE_SLOW_OR_SAVER,
   MEMORY_ITEMS,
   MEMORY_ITEMS_LOW_END,
   MEMORY_ITEMS_SMALL_MEMORY,
@@ -36,6 +38,8 @@ export interface NetworkProfile {
   imageQuality: number;
   /** The `w` asked when the page gave none. */
   defaultImageWidth: number;
+  /** The share of the page's `w` asked (1 on a normal connection). */
+  imageWidthScale: number;
   imageCacheMaxAgeMs: number;
   memoryItems: number;
   imageRequestsPerMinute: number;
@@ -45,12 +49,13 @@ export interface NetworkProfile {
 }
 
 const SLOW_TYPES = new Set(['slow-2g', '2g', '3g']);
+const VERY_SLOW_TYPES = new Set(['slow-2g', '2g']);
 const LOW_END_CORES = 2;
 
 /**
  * Decides how the worker treats images for this device. A slow connection is handled like data
- * saver for quality: its user pays for every byte in waiting time, which is what the lower
- * quality is for.
+ * saver for quality and width: its user pays for every byte in waiting time, which is what the
+ * lower quality and the smaller widths are for.
  */
 export function networkProfile(signals: DeviceSignals): NetworkProfile {
   const slow = signals.effectiveType !== undefined && SLOW_TYPES.has(signals.effectiveType);
@@ -68,6 +73,14 @@ export function networkProfile(signals: DeviceSignals): NetworkProfile {
       : lowEnd
         ? DEFAULT_IMAGE_WIDTH_LOW_END
         : DEFAULT_IMAGE_WIDTH;
+  const verySlow =
+    signals.effectiveType !== undefined && VERY_SLOW_TYPES.has(signals.effectiveType);
+  const imageWidthScale =
+    (slow && dataSaver) || verySlow
+      ? IMAGE_WIDTH_SCALE_SLOW_AND_SAVER
+      : slow || dataSaver
+        ? IMAGE_WIDTH_SCALE_SLOW_OR_SAVER
+        : 1;
   const memoryItems = smallMemory
     ? MEMORY_ITEMS_SMALL_MEMORY
     : lowEnd
@@ -80,6 +93,7 @@ export function networkProfile(signals: DeviceSignals): NetworkProfile {
     dataSaver,
     imageQuality,
     defaultImageWidth,
+    imageWidthScale,
     imageCacheMaxAgeMs: slow ? IMAGE_CACHE_MAX_AGE_SLOW_MS : IMAGE_CACHE_MAX_AGE_MS,
     memoryItems,
     imageRequestsPerMinute: slow

@@ -5,7 +5,10 @@ import { buttonClass } from '../../components/button';
 import { EmptyState } from '../../components/empty-state';
 import { PageMeta } from '../../components/page-meta';
 import { ApiError } from '../../lib/api/client';
+import { OfflineNoteMissing } from '../../features/offline/offline-note-missing';
 import { SaveOfflineButton } from '../../features/offline/save-offline-button';
+import { offlineTexts } from '../../features/offline/texts';
+import { useOnlineStatus } from '../../features/offline/use-online-status';
 import { PaidNoteBadge } from '../../features/membership/components/paid-note-badge';
 import { PaywallCard } from '../../features/membership/components/paywall-card';
 import { PostDetail } from '../../features/posts/components/post-detail';
@@ -20,6 +23,7 @@ export default function PostPage() {
   const { id } = useParams();
   const viewer = useSessionStore(selectUser);
   const { data, error, mutate } = usePost(id);
+  const online = useOnlineStatus();
   // The note arrives through SWR's store, whose updates React renders in one uninterrupted task;
   // the deferred copy renders the whole page (its Markdown included) in slices that leave the
   // main thread free for taps in between.
@@ -27,6 +31,14 @@ export default function PostPage() {
 
   const missing =
     !isValidPostId(id) || (error instanceof ApiError && [400, 403, 404].includes(error.status));
+  if (!missing && error && !post && !online) {
+    return (
+      <>
+        <PageMeta title={offlineTexts.noteNotSaved.title} noindex />
+        <OfflineNoteMissing signedIn={viewer !== null} onRetry={() => void mutate()} />
+      </>
+    );
+  }
   if (missing || (error && !post)) {
     return (
       <>

@@ -18,6 +18,7 @@ import {
 import { ProfileTabs } from '../../features/profile/components/profile-tabs';
 import type { ProfileTab } from '../../features/profile/components/profile-tabs';
 import { OfflineNotesList } from '../../features/offline/offline-notes-list';
+import { OutboxNotes } from '../../features/offline/outbox-notes';
 import { offlineTexts } from '../../features/offline/texts';
 import { useProfileUser } from '../../features/profile/hooks/use-profile-user';
 import { pinnedFirst } from '../../features/profile/pinned-first';
@@ -84,6 +85,7 @@ export default function ProfilePage() {
         onChange={(next) => setParams(next === 'posts' ? {} : { tab: next }, { replace: true })}
       />
       <div id="profile-tab-panel" role="tabpanel" aria-labelledby={`profile-tab-${tab}`}>
+        {tab === 'posts' && <OutboxNotes />}
         {tab === 'posts' && (
           <NoteWaterfall
             list={myPostsPinnedFirst}

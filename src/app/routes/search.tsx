@@ -3,6 +3,8 @@ import { useSearchParams } from 'react-router-dom';
 import { fillText } from '../../../contract/messages';
 import { EmptyState } from '../../components/empty-state';
 import { PageMeta } from '../../components/page-meta';
+import { OfflineSearch } from '../../features/offline/offline-search';
+import { useOnlineStatus } from '../../features/offline/use-online-status';
 import { NoteWaterfall } from '../../features/posts/components/note-waterfall';
 import { usePagedPosts } from '../../features/posts/hooks/use-paged-posts';
 import { searchPosts } from '../../features/search/api/search-posts';
@@ -12,16 +14,32 @@ import { SearchHeading } from '../../features/search/components/search-heading';
 import { UserResults } from '../../features/search/components/user-results';
 import { useUserSearch } from '../../features/search/hooks/use-user-search';
 import { searchTexts } from '../../features/search/texts';
+import { useSessionStore } from '../../stores/session-store';
 import { SearchBox } from '../layout/search-box';
 
 /** `/search?search=`: notes and people for a keyword; on phones it has its own search box. */
 export default function SearchPage() {
   const [params] = useSearchParams();
   const keyword = (params.get('search') ?? '').trim();
-  const notes = usePagedPosts(keyword ? ['search', keyword] : null, (page) =>
+  // Offline nothing is asked: the search runs again when the network returns.
+  const online = useOnlineStatus();
+  const notes = usePagedPosts(keyword && online ? ['search', keyword] : null, (page) =>
     searchPosts(keyword, page),
   );
-  const people = useUserSearch(keyword);
+  const people = useUserSearch(online ? keyword : '');
+  const signedIn = useSessionStore((state) => state.user !== null);
+
+  if (!online) {
+    return (
+      <>
+        <PageMeta title={searchTexts.pageTitle} path="/search" />
+        <PhoneOnly>
+          <SearchBox />
+        </PhoneOnly>
+        <OfflineSearch signedIn={signedIn} />
+      </>
+    );
+  }
 
   return (
     <>

@@ -4,6 +4,8 @@ export const outboxTexts = {
   summary: (count: number) => `${count} 条内容等待发送`,
   empty: '没有等待发送的内容',
   waiting: '等待中',
+  noteWaiting: '等待联网后发送',
+  notesWaiting: '等待发送的笔记',
   sending: '发送中',
   failed: '失败',
   retry: '重试',

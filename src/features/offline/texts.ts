@@ -30,4 +30,17 @@ export const offlineTexts = {
     savedAt: (when: string) => `保存于 ${when}`,
   },
   needsNetwork: '此操作需要联网，请连接网络后重试',
+  noteNotSaved: {
+    title: '这篇笔记还没有离线保存',
+    description: '联网后打开一次，或在笔记页点击“保存离线阅读”，没有网络时也能阅读。',
+    openSaved: '查看离线阅读',
+    retry: '重试',
+  },
+  search: {
+    title: '搜索需要联网',
+    description: '连接网络后就能搜索。现在可以看看你的搜索记录，或者阅读已保存的离线笔记。',
+    history: '搜索记录',
+    saved: '离线阅读',
+    noHistory: '还没有搜索记录',
+  },
 } as const;

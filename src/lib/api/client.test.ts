@@ -219,6 +219,17 @@ describe('timeouts and retries', () => {
     expect(stalled).toHaveBeenCalledTimes(1);
   });
 
+  it('does not retry a network failure while the browser is offline', async () => {
+    const offline = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const fetchMock = vi.fn().mockRejectedValue(new TypeError('Failed to fetch'));
+    vi.stubGlobal('fetch', fetchMock);
+    const error = (await api.get('/api/x').catch((e: unknown) => e)) as ApiError;
+    offline.mockRestore();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(error.status).toBe(0);
+    expect(error.message).toBe(errorText.networkLost);
+  });
+
   it('never retries an answer from the server', async () => {
     const fetchMock = vi.fn(async () => jsonResponse({ error: '服务器内部错误' }, 500));
     vi.stubGlobal('fetch', fetchMock);

@@ -246,6 +246,9 @@ async function request<T>(
     if (result.kind !== 'response') {
       failure = result.kind;
       if (!mayResend) break;
+      // The browser knows it is offline: a retry seconds later would fail the same way, and the
+      // page can say "offline" now instead of after the retries (the outbox resends writes).
+      if (result.kind === 'network' && !navigator.onLine) break;
       continue;
     }
     const { response } = result;

@@ -1,4 +1,13 @@
-import { AlertCircle, ArrowLeft, ArrowRight, Check, ImagePlus, RotateCw, X } from 'lucide-react';
+import {
+  AlertCircle,
+  ArrowLeft,
+  ArrowRight,
+  Check,
+  CloudOff,
+  ImagePlus,
+  RotateCw,
+  X,
+} from 'lucide-react';
 import { useRef, useState } from 'react';
 import type { DragEvent } from 'react';
 import { fillText } from '../../../../contract/messages';
@@ -21,6 +30,7 @@ const PREVIEW_SIZES = '200px';
 const TILE_DRAG_TYPE = 'application/x-note-image';
 const STATUS_CLASS: Record<UploadItem['status'], string> = {
   uploading: styles.statusUploading,
+  waiting: styles.statusWaiting,
   done: styles.statusDone,
   error: styles.statusError,
   removed: '',
@@ -86,7 +96,13 @@ export function ImageUploader({ items, onAdd, onRemove, onRetry, onMove }: Image
               setDragging(null);
               onMove(uid, index);
             }}
-            title={item.status === 'error' ? item.response : item.name}
+            title={
+              item.status === 'error'
+                ? item.response
+                : item.status === 'waiting'
+                  ? editorTexts.uploadWaiting
+                  : item.name
+            }
           >
             {item.status === 'done' ? (
               <SmartImage
@@ -110,20 +126,28 @@ export function ImageUploader({ items, onAdd, onRemove, onRetry, onMove }: Image
                 aria-valuetext={
                   item.status === 'error'
                     ? `${editorTexts.uploadError}：${item.response ?? ''}`
-                    : `${item.percent}%`
+                    : item.status === 'waiting'
+                      ? editorTexts.uploadWaiting
+                      : `${item.percent}%`
                 }
               >
                 <span
                   className={styles.fill}
-                  style={{ width: `${item.status === 'error' ? 100 : item.percent}%` }}
+                  style={{
+                    width: `${item.status === 'error' || item.status === 'waiting' ? 100 : item.percent}%`,
+                  }}
                 />
               </div>
               <span className={styles.state} aria-hidden>
                 {item.status === 'uploading' && `${item.percent}%`}
                 {item.status === 'done' && <Check size={14} />}
                 {item.status === 'error' && <AlertCircle size={14} />}
+                {item.status === 'waiting' && <CloudOff size={14} />}
               </span>
             </div>
+            {item.status === 'waiting' && (
+              <p className={styles.waitingText}>{editorTexts.uploadWaiting}</p>
+            )}
             {item.status === 'error' && (
               <p className={styles.errorText} role="alert">
                 {item.response ?? editorTexts.uploadError}

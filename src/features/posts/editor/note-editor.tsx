@@ -11,6 +11,7 @@ import { enqueueOutbox, shouldQueueWrite } from '../../../lib/outbox';
 import { useSessionStore } from '../../../stores/session-store';
 import { createPost, updatePost } from '../api/save-post';
 import { editorTexts } from './texts';
+import { CoverFromTitle } from './cover-from-title';
 import { ImageUploader } from './image-uploader';
 import { TagInput } from './tag-input';
 import { useImageUploads } from './use-image-uploads';
@@ -237,6 +238,9 @@ export function NoteEditor({
           onRetry={uploads.retry}
           onMove={uploads.move}
         />
+        {uploads.items.length === 0 && (
+          <CoverFromTitle title={title} onCover={uploads.addUploaded} />
+        )}
       </section>
 
       <div className={styles.field}>

@@ -33,6 +33,18 @@ describe('uploadReducer', () => {
     });
   });
 
+  it('lets an image chosen offline wait, then go up again, without counting as failed', () => {
+    let items = uploadReducer([], { type: 'added', items: [uploading('a')] });
+    items = uploadReducer(items, { type: 'waiting', uid: 'a' });
+    expect(items[0]).toMatchObject({ status: 'waiting', percent: 0 });
+    items = uploadReducer(items, { type: 'retried', uid: 'a' });
+    expect(items[0]).toMatchObject({ status: 'uploading', percent: 0 });
+    items = uploadReducer(items, { type: 'succeeded', uid: 'a', image: image('a') });
+    expect(items[0].status).toBe('done');
+    // A finished image never goes back to waiting.
+    expect(uploadReducer(items, { type: 'waiting', uid: 'a' })).toBe(items);
+  });
+
   it('never lets progress go backwards or move a finished item', () => {
     let items = [uploading('a')];
     items = uploadReducer(items, { type: 'progressed', uid: 'a', percent: 60 });

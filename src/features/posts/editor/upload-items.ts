@@ -2,8 +2,11 @@ import { errorText } from '../../../../contract/messages';
 import { POST_LIMITS, UPLOAD_MAX_BYTES, UPLOAD_MIME_TYPES } from '../../../../contract/post';
 import type { ImageRef } from '../../../../contract/post';
 
-/** SPEC.md section 3: an upload file item. */
-export type UploadStatus = 'uploading' | 'done' | 'error' | 'removed';
+/**
+ * SPEC.md section 3: an upload file item. `waiting`: chosen while offline; it goes up when the
+ * network returns (or with the note, through the outbox), so it is not a failure.
+ */
+export type UploadStatus = 'uploading' | 'waiting' | 'done' | 'error' | 'removed';
 
 export interface UploadItem {
   uid: string;
@@ -24,6 +27,7 @@ export type UploadAction =
   | { type: 'progressed'; uid: string; percent: number }
   | { type: 'succeeded'; uid: string; image: ImageRef }
   | { type: 'failed'; uid: string; message: string }
+  | { type: 'waiting'; uid: string }
   | { type: 'retried'; uid: string }
   | { type: 'removed'; uid: string }
   | { type: 'moved'; uid: string; to: number };
@@ -86,9 +90,13 @@ export function uploadReducer(items: UploadItem[], action: UploadAction): Upload
       return update(items, action.uid, (item) =>
         item.status === 'uploading' ? { ...item, status: 'error', response: action.message } : null,
       );
+    case 'waiting':
+      return update(items, action.uid, (item) =>
+        item.status === 'uploading' ? { ...item, status: 'waiting', percent: 0 } : null,
+      );
     case 'retried':
       return update(items, action.uid, (item) =>
-        item.status === 'error'
+        item.status === 'error' || item.status === 'waiting'
           ? { ...item, status: 'uploading', percent: 0, response: undefined }
           : null,
       );

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useReducer, useRef } from 'react';
 import { errorText, fillText } from '../../../../contract/messages';
 import { POST_LIMITS } from '../../../../contract/post';
 import type { ImageRef } from '../../../../contract/post';
-import { isCancelled } from '../../../lib/api/client';
+import { ApiError, isCancelled } from '../../../lib/api/client';
 import type { OutboxImage } from '../../../lib/outbox';
 import { notify } from '../../../lib/notify';
 import { uploadImage } from '../api/upload-image';
@@ -16,6 +16,9 @@ import {
 } from './upload-items';
 import type { UploadItem } from './upload-items';
 
+/** The upload got no answer at all (status 0), as opposed to a refusal from the server. */
+const isNetworkFailure = (error: unknown) => error instanceof ApiError && error.status === 0;
+
 let nextUid = 0;
 const newUid = () => `upload-${Date.now().toString(36)}-${(nextUid++).toString(36)}`;
 
@@ -27,6 +30,11 @@ export function useImageUploads(initialImages: readonly ImageRef[]) {
   const previews = useRef(new Map<string, string>());
 
   const start = useCallback((uid: string, file: File) => {
+    // Offline the request cannot succeed: the image waits for the network (or the outbox).
+    if (!navigator.onLine) {
+      dispatch({ type: 'waiting', uid });
+      return;
+    }
     const controller = new AbortController();
     uploads.current.set(uid, controller);
     uploadImage(file, {
@@ -36,6 +44,10 @@ export function useImageUploads(initialImages: readonly ImageRef[]) {
       .then((image) => dispatch({ type: 'succeeded', uid, image }))
       .catch((error: unknown) => {
         if (isCancelled(error)) return;
+        if (isNetworkFailure(error) && !navigator.onLine) {
+          dispatch({ type: 'waiting', uid });
+          return;
+        }
         const message =
           error instanceof Error && error.message ? error.message : errorText.uploadFailed;
         dispatch({ type: 'failed', uid, message });
@@ -92,6 +104,24 @@ export function useImageUploads(initialImages: readonly ImageRef[]) {
 
   const move = useCallback((uid: string, to: number) => dispatch({ type: 'moved', uid, to }), []);
 
+  // Back online: the images chosen while offline go up now.
+  const latestItems = useRef(items);
+  useEffect(() => {
+    latestItems.current = items;
+  });
+  useEffect(() => {
+    const resume = () => {
+      for (const item of latestItems.current) {
+        const file = files.current.get(item.uid);
+        if (item.status !== 'waiting' || !file) continue;
+        dispatch({ type: 'retried', uid: item.uid });
+        start(item.uid, file);
+      }
+    };
+    window.addEventListener('online', resume);
+    return () => window.removeEventListener('online', resume);
+  }, [start]);
+
   // Leaving the editor stops uploads nobody will use and frees the local previews.
   useEffect(() => {
     const running = uploads.current;
@@ -107,7 +137,7 @@ export function useImageUploads(initialImages: readonly ImageRef[]) {
   return {
     items: visible,
     images,
-    isUploading: visible.some((item) => item.status === 'uploading'),
+    isUploading: visible.some((item) => item.status === 'uploading' || item.status === 'waiting'),
     hasErrors: visible.some((item) => item.status === 'error'),
     addFiles: (picked: Iterable<File>) => addFiles(picked, visible.length),
     /**
@@ -120,6 +150,8 @@ export function useImageUploads(initialImages: readonly ImageRef[]) {
         const file = files.current.get(item.uid);
         return file ? [{ kind: 'local', blob: file, name: file.name }] : [];
       }),
+    /** An image already on the server (a generated cover), added at the end. */
+    addUploaded: (image: ImageRef) => dispatch({ type: 'added', items: itemsFromImages([image]) }),
     remove,
     retry,
     move,
