@@ -21,6 +21,7 @@ export default defineConfig({
             'build-tools/**/*.test.ts',
             'contract/**/*.test.ts',
             'tests/spec-coverage.test.ts',
+            'tests/lint/**/*.test.ts',
           ],
           environment: 'node',
           testTimeout: 30_000,
