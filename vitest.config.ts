@@ -8,7 +8,7 @@ export default defineConfig({
         extends: './vite.config.ts',
         test: {
           name: 'web',
-          include: ['src/**/*.test.{ts,tsx}', 'sw/**/*.test.ts'],
+          include: ['src/**/*.test.{ts,tsx}', 'sw/**/*.test.ts', 'shared/**/*.test.ts'],
           environment: 'jsdom',
           setupFiles: ['./tests/helpers/web-setup.ts'],
         },

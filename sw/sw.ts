@@ -5,7 +5,7 @@ import * as navigationPreload from 'workbox-navigation-preload';
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching';
 import { registerRoute } from 'workbox-routing';
 import { NetworkFirst } from 'workbox-strategies';
-import { replayOutbox, OUTBOX_SYNC_TAG } from '../src/lib/outbox';
+import { replayOutbox, OUTBOX_SYNC_TAG } from '../shared/offline/outbox';
 import {
   ANONYMOUS_VIEWER,
   apiCacheKey,
@@ -16,7 +16,7 @@ import {
   stampForCache,
   viewerOf,
 } from './lib/api-cache';
-import { cacheNames, outdatedCaches } from './lib/cache-names';
+import { cacheNames, outdatedCaches } from '../shared/offline/cache-names';
 import {
   API_CACHE_MAX_AGE_MS,
   API_CACHE_MAX_ENTRIES,

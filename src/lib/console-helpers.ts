@@ -1,4 +1,4 @@
-import { CACHE_PREFIX } from '../../sw/lib/cache-names';
+import { CACHE_PREFIX } from '../../shared/offline/cache-names';
 import { clearBatchCache } from './api/batch';
 import { apiNameOf } from './api-cache/cache-key';
 import { listEntries } from './api-cache/entry-store';

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SaveDraftBody, SaveDraftResult } from '../../contract/draft';
-import { EMPTY_DRAFT_DATA } from '../../src/features/drafts/draft-copy';
-import { localDrafts } from '../../src/features/drafts/local-drafts';
-import type { OutboxItem } from '../../src/lib/outbox';
+import { EMPTY_DRAFT_DATA } from '../../shared/offline/draft-copy';
+import { localDrafts } from '../../shared/offline/local-drafts';
+import type { OutboxItem } from '../../shared/offline/outbox';
 import { judgeWorkerFailure, OutboxHttpError, workerTransport } from './outbox-transport';
 
 const item = {

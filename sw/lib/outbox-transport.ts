@@ -1,9 +1,9 @@
 import type { SaveDraftResult } from '../../contract/draft';
 import { errorText } from '../../contract/messages';
 import type { ImageRef } from '../../contract/post';
-import { localDrafts } from '../../src/features/drafts/local-drafts';
-import { isTransientStatus } from '../../src/lib/outbox';
-import type { FailureVerdict, OutboxItem, OutboxTransport } from '../../src/lib/outbox';
+import { localDrafts } from '../../shared/offline/local-drafts';
+import { isTransientStatus } from '../../shared/offline/outbox';
+import type { FailureVerdict, OutboxItem, OutboxTransport } from '../../shared/offline/outbox';
 
 /** An answer from the server that was not a success. */
 export class OutboxHttpError extends Error {

@@ -7,6 +7,7 @@ import {
   viewerOf,
   VIEWER_PARAM,
 } from './api-cache';
+import type { SavedNoteSummary } from '../../shared/offline/saved-note-summary';
 import { workerTexts } from './texts';
 
 /**
@@ -40,14 +41,6 @@ export interface SavedNotesOptions {
   fetch: (request: Request) => Promise<Response>;
   /** Loads an image through the worker's image pipeline and returns it with its cache key. */
   loadImage: (url: string) => Promise<{ key: string; response: Response }>;
-}
-
-export interface SavedNoteSummary {
-  id: string;
-  title: string;
-  cover: Post['cover'];
-  authorName: string;
-  savedAt: number;
 }
 
 const FOREVER = Number.POSITIVE_INFINITY;

@@ -3,7 +3,7 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { PageMeta } from '../../components/page-meta';
 import { newClientId, isClientId } from '../../features/drafts/client-id';
 import { DraftStatus } from '../../features/drafts/components/draft-status';
-import type { LocalDraft } from '../../features/drafts/draft-copy';
+import type { LocalDraft } from '../../../shared/offline/draft-copy';
 import { useDraftAutosave } from '../../features/drafts/hooks/use-draft-autosave';
 import { useDraftForEditing } from '../../features/drafts/hooks/use-draft-for-editing';
 import { EditorSkeleton } from '../../features/posts/editor/editor-skeleton';

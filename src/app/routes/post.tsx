@@ -8,7 +8,7 @@ import { ApiError } from '../../lib/api/client';
 import { OfflineNoteMissing } from '../../features/offline/offline-note-missing';
 import { SaveOfflineButton } from '../../features/offline/save-offline-button';
 import { offlineTexts } from '../../features/offline/texts';
-import { useOnlineStatus } from '../../features/offline/use-online-status';
+import { useOnlineStatus } from '../../lib/use-online-status';
 import { PaidNoteBadge } from '../../features/membership/components/paid-note-badge';
 import { PaywallCard } from '../../features/membership/components/paywall-card';
 import { PostDetail } from '../../features/posts/components/post-detail';

@@ -4,7 +4,7 @@ import { fillText } from '../../../contract/messages';
 import { EmptyState } from '../../components/empty-state';
 import { PageMeta } from '../../components/page-meta';
 import { OfflineSearch } from '../../features/offline/offline-search';
-import { useOnlineStatus } from '../../features/offline/use-online-status';
+import { useOnlineStatus } from '../../lib/use-online-status';
 import { NoteWaterfall } from '../../features/posts/components/note-waterfall';
 import { usePagedPosts } from '../../features/posts/hooks/use-paged-posts';
 import { searchPosts } from '../../features/search/api/search-posts';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Draft } from '../../../contract/draft';
-import { EMPTY_DRAFT_DATA } from './draft-copy';
-import type { DraftCopy, LocalDraft } from './draft-copy';
+import { EMPTY_DRAFT_DATA } from '../../../shared/offline/draft-copy';
+import type { DraftCopy, LocalDraft } from '../../../shared/offline/draft-copy';
 import { mergeDrafts } from './merge-drafts';
 
 const at = (minute: number) => new Date(Date.UTC(2026, 0, 1, 8, minute)).toISOString();

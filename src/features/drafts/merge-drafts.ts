@@ -1,6 +1,6 @@
 import type { Draft } from '../../../contract/draft';
-import { editedTime } from './draft-copy';
-import type { DraftCopy, LocalDraft } from './draft-copy';
+import { editedTime } from '../../../shared/offline/draft-copy';
+import type { DraftCopy, LocalDraft } from '../../../shared/offline/draft-copy';
 
 /** One entry of "我的草稿": the copy to resume, and every other copy that can be recovered. */
 export interface MergedDraft {

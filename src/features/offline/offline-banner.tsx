@@ -1,6 +1,6 @@
 import { WifiOff } from 'lucide-react';
 import { offlineTexts } from './texts';
-import { useOnlineStatus } from './use-online-status';
+import { useOnlineStatus } from '../../lib/use-online-status';
 import styles from './offline-banner.module.css';
 
 /** Says the site is offline and what still works; gone as soon as the network is back. */

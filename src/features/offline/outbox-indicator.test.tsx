@@ -2,7 +2,13 @@ import { Blob as NodeBlob } from 'node:buffer';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '../../../contract/user';
-import { closeOutbox, enqueueOutbox, listOutbox, queueDraft, replayOutbox } from '../../lib/outbox';
+import {
+  closeOutbox,
+  enqueueOutbox,
+  listOutbox,
+  queueDraft,
+  replayOutbox,
+} from '../../../shared/offline/outbox';
 import { useSessionStore } from '../../stores/session-store';
 import { OutboxIndicator } from './outbox-indicator';
 

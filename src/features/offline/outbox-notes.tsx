@@ -1,6 +1,6 @@
 import { CloudUpload } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
-import type { OutboxItem } from '../../lib/outbox';
+import type { OutboxItem } from '../../../shared/offline/outbox';
 import { outboxTexts as texts } from './outbox-texts';
 import { useOutbox } from './use-outbox';
 import styles from './outbox-notes.module.css';

@@ -1,7 +1,7 @@
 import { Button } from '../../components/button';
 import { Modal } from '../../components/modal';
-import { discardOutboxItem, retryOutboxItem } from '../../lib/outbox';
-import type { OutboxItem } from '../../lib/outbox';
+import { discardOutboxItem, retryOutboxItem } from '../../../shared/offline/outbox';
+import type { OutboxItem } from '../../../shared/offline/outbox';
 import { replayNow } from './outbox-sync';
 import { outboxTexts as texts } from './outbox-texts';
 import styles from './outbox-panel.module.css';

@@ -1,10 +1,10 @@
 import { mutate } from 'swr';
 import { notify } from '../../lib/notify';
-import { replayOutbox, subscribeOutbox } from '../../lib/outbox';
-import type { OutboxSentEvent } from '../../lib/outbox';
+import { replayOutbox, subscribeOutbox } from '../../../shared/offline/outbox';
+import type { OutboxSentEvent } from '../../../shared/offline/outbox';
 import { useSessionStore } from '../../stores/session-store';
-import { postKey } from '../posts/hooks/use-post';
-import { pageTransport } from './page-transport';
+import { postKey } from '../../lib/post-key';
+import { pageTransport } from '../../lib/page-transport';
 import { outboxTexts as texts } from './outbox-texts';
 
 function sentText(event: OutboxSentEvent): string {

@@ -1,4 +1,4 @@
-import type { SavedNoteSummary } from '../../../sw/lib/saved-notes';
+import type { SavedNoteSummary } from '../../../shared/offline/saved-note-summary';
 import { api } from '../../lib/api/client';
 
 export type { SavedNoteSummary };

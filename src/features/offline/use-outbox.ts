@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { listOutbox, subscribeOutbox } from '../../lib/outbox';
-import type { OutboxItem } from '../../lib/outbox';
+import { listOutbox, subscribeOutbox } from '../../../shared/offline/outbox';
+import type { OutboxItem } from '../../../shared/offline/outbox';
 import { useSessionStore } from '../../stores/session-store';
 
 /** The signed-in account's outbox, kept current across tabs and the worker. */

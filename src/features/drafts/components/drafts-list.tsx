@@ -8,7 +8,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { SmartImage } from '../../../components/smart-image';
 import { formatTime } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
-import type { DraftCopy } from '../draft-copy';
+import type { DraftCopy } from '../../../../shared/offline/draft-copy';
 import { useDraftList } from '../hooks/use-draft-list';
 import type { MergedDraft } from '../merge-drafts';
 import { draftTexts } from '../texts';

@@ -1,11 +1,16 @@
 import { act, cleanup, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DraftList, SaveDraftBody, SaveDraftResult } from '../../../../contract/draft';
-import { closeOutbox, listOutbox, queueDraft, replayOutbox } from '../../../lib/outbox';
-import type { OutboxTransport } from '../../../lib/outbox';
-import { pageTransport } from '../../offline/page-transport';
-import { EMPTY_DRAFT_DATA } from '../draft-copy';
-import { localDrafts } from '../local-drafts';
+import {
+  closeOutbox,
+  listOutbox,
+  queueDraft,
+  replayOutbox,
+} from '../../../../shared/offline/outbox';
+import type { OutboxTransport } from '../../../../shared/offline/outbox';
+import { pageTransport } from '../../../lib/page-transport';
+import { EMPTY_DRAFT_DATA } from '../../../../shared/offline/draft-copy';
+import { localDrafts } from '../../../../shared/offline/local-drafts';
 import { useDraftAutosave } from './use-draft-autosave';
 
 const sent: SaveDraftBody[] = [];

@@ -2,14 +2,19 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { SaveDraftResult } from '../../../../contract/draft';
 import { errorText } from '../../../../contract/messages';
 import { notify } from '../../../lib/notify';
-import { queueDraft, shouldQueueWrite, subscribeOutbox, withdrawDraft } from '../../../lib/outbox';
+import {
+  queueDraft,
+  shouldQueueWrite,
+  subscribeOutbox,
+  withdrawDraft,
+} from '../../../../shared/offline/outbox';
 import { useSessionStore } from '../../../stores/session-store';
 import { deleteDraft } from '../api/delete-draft';
 import { getDrafts } from '../api/get-drafts';
 import { saveDraft } from '../api/save-draft';
-import { isBlankContent } from '../draft-copy';
-import type { EditorContent, LocalDraft } from '../draft-copy';
-import { localDrafts } from '../local-drafts';
+import { isBlankContent } from '../../../../shared/offline/draft-copy';
+import type { EditorContent, LocalDraft } from '../../../../shared/offline/draft-copy';
+import { localDrafts } from '../../../../shared/offline/local-drafts';
 import { draftTexts } from '../texts';
 
 /** Typing pauses this long before the browser copy is written. */

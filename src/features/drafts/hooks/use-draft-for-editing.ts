@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { getDrafts } from '../api/get-drafts';
-import type { LocalDraft } from '../draft-copy';
-import { localDrafts } from '../local-drafts';
+import type { LocalDraft } from '../../../../shared/offline/draft-copy';
+import { localDrafts } from '../../../../shared/offline/local-drafts';
 
 /**
  * The draft to open in the editor: the browser's copy, else the server's (which then becomes

@@ -4,8 +4,8 @@ import { errorText } from '../../../../contract/messages';
 import { notify } from '../../../lib/notify';
 import { deleteDraft } from '../api/delete-draft';
 import { getDrafts } from '../api/get-drafts';
-import type { DraftCopy } from '../draft-copy';
-import { localDrafts } from '../local-drafts';
+import type { DraftCopy } from '../../../../shared/offline/draft-copy';
+import { localDrafts } from '../../../../shared/offline/local-drafts';
 import { mergeDrafts } from '../merge-drafts';
 import type { MergedDraft } from '../merge-drafts';
 

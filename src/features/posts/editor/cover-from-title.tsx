@@ -1,7 +1,7 @@
 import { Type as TypeIcon } from 'lucide-react';
 import { useId, useState } from 'react';
 import type { ImageRef } from '../../../../contract/post';
-import { useOnlineStatus } from '../../offline/use-online-status';
+import { useOnlineStatus } from '../../../lib/use-online-status';
 import { notify } from '../../../lib/notify';
 import { generateCover } from '../api/generate-cover';
 import { editorTexts } from './texts';

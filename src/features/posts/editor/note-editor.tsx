@@ -7,7 +7,7 @@ import { POST_LIMITS } from '../../../../contract/post';
 import type { CreatePostBody, Post } from '../../../../contract/post';
 import { Button } from '../../../components/button';
 import { notify } from '../../../lib/notify';
-import { enqueueOutbox, shouldQueueWrite } from '../../../lib/outbox';
+import { enqueueOutbox, shouldQueueWrite } from '../../../../shared/offline/outbox';
 import { useSessionStore } from '../../../stores/session-store';
 import { createPost, updatePost } from '../api/save-post';
 import { editorTexts } from './texts';

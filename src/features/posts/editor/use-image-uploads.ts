@@ -3,7 +3,7 @@ import { errorText, fillText } from '../../../../contract/messages';
 import { POST_LIMITS } from '../../../../contract/post';
 import type { ImageRef } from '../../../../contract/post';
 import { ApiError, isCancelled } from '../../../lib/api/client';
-import type { OutboxImage } from '../../../lib/outbox';
+import type { OutboxImage } from '../../../../shared/offline/outbox';
 import { notify } from '../../../lib/notify';
 import { uploadImage } from '../api/upload-image';
 import { editorTexts } from './texts';

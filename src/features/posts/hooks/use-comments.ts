@@ -4,7 +4,7 @@ import useSWRInfinite from 'swr/infinite';
 import type { Comment, CommentList, CommentReply } from '../../../../contract/comment';
 import type { Post } from '../../../../contract/post';
 import { createComment, deleteComment, getComments } from '../api/comments';
-import { postKey } from './use-post';
+import { postKey } from '../../../lib/post-key';
 
 function setCommentsCount(postId: string, count: (current: number) => number) {
   void mutateGlobal(

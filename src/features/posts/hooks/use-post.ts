@@ -3,8 +3,7 @@ import useSWR from 'swr';
 import { getPost } from '../api/get-post';
 import { peekPrefetchedPost, pendingPrefetch, takePrefetchedPost } from '../note-prefetch';
 import { isValidPostId } from '../post-id';
-
-export const postKey = (id: string) => ['post', id] as const;
+import { postKey } from '../../../lib/post-key';
 
 /** The note the page's HTML fetched early, or (when there is none or it failed) a fresh fetch. */
 async function loadPost(id: string) {

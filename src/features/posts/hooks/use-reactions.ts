@@ -4,7 +4,7 @@ import { errorText } from '../../../../contract/messages';
 import type { Post } from '../../../../contract/post';
 import { notify } from '../../../lib/notify';
 import { favoritePost, likePost } from '../api/toggle-reaction';
-import { postKey } from './use-post';
+import { postKey } from '../../../lib/post-key';
 
 interface ReactionState {
   active: boolean;

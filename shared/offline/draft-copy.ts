@@ -1,4 +1,4 @@
-import type { DraftData } from '../../../contract/draft';
+import type { DraftData } from '../../contract/draft';
 
 /** Everything the editor holds: the title plus the rest of a draft. */
 export interface EditorContent {

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { SaveDraftBody, SaveDraftResult } from '../../../contract/draft';
-import { ApiError } from '../../lib/api/client';
-import type { OutboxItem } from '../../lib/outbox';
-import { EMPTY_DRAFT_DATA } from '../drafts/draft-copy';
-import { localDrafts } from '../drafts/local-drafts';
+import type { SaveDraftBody, SaveDraftResult } from '../../contract/draft';
+import { ApiError } from './api/client';
+import type { OutboxItem } from '../../shared/offline/outbox';
+import { EMPTY_DRAFT_DATA } from '../../shared/offline/draft-copy';
+import { localDrafts } from '../../shared/offline/local-drafts';
 import { pageTransport } from './page-transport';
 
 const item = {

@@ -1,10 +1,10 @@
-import type { SaveDraftResult } from '../../../contract/draft';
-import { errorText } from '../../../contract/messages';
-import type { ImageRef, Post } from '../../../contract/post';
-import { ApiError, api } from '../../lib/api/client';
-import { isTransientStatus } from '../../lib/outbox';
-import type { OutboxItem, OutboxTransport } from '../../lib/outbox';
-import { localDrafts } from '../drafts/local-drafts';
+import type { SaveDraftResult } from '../../contract/draft';
+import { errorText } from '../../contract/messages';
+import type { ImageRef, Post } from '../../contract/post';
+import { ApiError, api } from './api/client';
+import { isTransientStatus } from '../../shared/offline/outbox';
+import type { OutboxItem, OutboxTransport } from '../../shared/offline/outbox';
+import { localDrafts } from '../../shared/offline/local-drafts';
 
 /** Every attempt carries the item's key, so the server answers a replay with its first answer. */
 const once = (item: OutboxItem) => ({ idempotencyKey: item.idempotencyKey, retries: 0 });

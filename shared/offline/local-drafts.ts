@@ -1,6 +1,6 @@
 import { openDB } from 'idb';
 import type { DBSchema, IDBPDatabase } from 'idb';
-import type { SaveDraftResult } from '../../../contract/draft';
+import type { SaveDraftResult } from '../../contract/draft';
 import type { DraftCopy, LocalDraft } from './draft-copy';
 
 /** How many set-aside copies one draft keeps in the browser. */
