@@ -50,6 +50,12 @@ export default tseslint.config(
             { target: './sw', from: './src' },
             { target: './src', from: './sw' },
             { target: './shared', from: ['./src', './sw', './server'] },
+            // The server's own error texts stay out of the page's bundle.
+            {
+              target: ['./src', './sw', './shared'],
+              from: './contract/messages.ts',
+              message: 'Import the texts the page shows from contract/page-messages.ts.',
+            },
           ],
         },
       ],

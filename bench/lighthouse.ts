@@ -10,7 +10,7 @@ import { CHROMIUM_ARGS, startSite } from '../tests/helpers/e2e';
  * `npx tsx bench/lighthouse.ts`: Lighthouse (mobile emulation, simulated throttling) against the
  * built site (WEB_ROOT, default dist/) on loopback with the system Chromium, for the home page
  * and a note page (signed in: notes are for members). Prints the four category scores and every
- * audit that kept a category from 100. Targets (issue 7): performance ≥ 95, the rest 100.
+ * audit that kept a category from 100. Targets: performance ≥ 95, the rest 100.
  *
  * Each page is measured LIGHTHOUSE_RUNS times (default 5), each a cold visit, and the run with the
  * median performance score is reported: a single run on a shared machine varies by ±10 points.

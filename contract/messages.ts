@@ -1,8 +1,14 @@
+import { errorText as pageErrorText } from './page-messages.ts';
+
+export { fillText } from './page-messages.ts';
+
 /**
- * The Chinese texts of SPEC.md section 8 (and the validation messages of section 5), shared by
- * the server's error bodies and the browser's toasts so both say exactly the same thing.
+ * Every Chinese error text of SPEC.md section 8 (and the validation messages of section 5): the
+ * ones the page shows too (contract/page-messages.ts) and those only the server sends, which the
+ * page displays from the answer's body and so never needs in its bundle.
  */
 export const errorText = {
+  ...pageErrorText,
   // Generic
   badRequest: '请求参数不正确',
   invalidJson: '请求内容不是有效的 JSON',
@@ -14,60 +20,20 @@ export const errorText = {
   notFound: '请求的资源不存在',
   apiNotFound: '接口不存在',
   internal: '服务器内部错误',
-  requestFailed: '请求失败',
-  timeout: '请求超时，请稍后再试',
-  tooManyRequests: '请求过于频繁，请稍后再试',
-  networkLost: '网络连接已断开，请检查网络后重试',
   loginRequired: '请先登录',
-  authFailedRelogin: '认证失败，请重新登录',
-  sessionExpired: '登录已过期，请重新登录',
   forbidden: '没有权限执行此操作',
   notAdmin: '非管理员账号',
-  // Auth
-  loginFailed: '登录失败，请检查用户名和密码',
-  loginTimeout: '登录请求超时，请检查网络后重试',
-  wrongPassword: '密码错误',
-  userNotFound: '用户不存在',
-  usernameTaken: '用户名已被占用',
-  emailTaken: '该邮箱已被注册',
-  usernameInvalid: '用户名需为 2–20 个字符，只能包含中文、字母、数字和下划线',
-  emailInvalid: '请输入有效的邮箱地址',
-  passwordInvalid: '密码需为 8–64 个字符，且同时包含字母和数字',
   loginNeedsCredentials: '请输入用户名和密码',
   tooManyLoginAttempts: '登录失败次数过多，请 {seconds} 秒后再试',
-  noTokenLogin: '登录失败，请检查你的凭据',
-  noTokenServer: '服务器数据中没有令牌',
-  phoneLoginFailed: '手机登录失败，请检查手机号和验证码',
-  socialLoginFailed: '微信/QQ 登录或注册失败，请稍后再试',
-  registerFailed: '注册失败，请稍后再试',
-  phoneRegisterFailed: '手机注册失败，请稍后再试',
-  sendCodeFailed: '发送验证码失败，请稍后再试',
-  userInfoFailed: '获取用户信息失败',
-  userFetchFailed: '用户信息获取失败',
-  updateProfileFailed: '更新资料失败',
   sessionVerifyError: '会话验证出错',
   userRefreshFailed: '用户数据刷新失败',
-  bioTooLong: '个人简介不能超过 200 个字符',
   avatarInvalid: '头像地址无效',
-  // Sign-in
-  phoneInvalid: '请输入有效的手机号',
-  codeFormatInvalid: '请输入 6 位数字验证码',
   codeTypeInvalid: '验证码类型无效',
-  codeWrong: '验证码错误',
-  codeExpired: '验证码已失效，请重新获取',
   codeTooFrequent: '验证码发送过于频繁，请 {seconds} 秒后再试',
   codeDailyLimit: '今日验证码发送次数已达上限，请 {hours} 小时后再试',
-  phoneNotRegistered: '该手机号未注册',
-  phoneTaken: '该手机号已被注册',
   socialTypeInvalid: '不支持的登录方式',
   oauthParamsMissing: '缺少授权信息，请重新登录',
-  oauthFailed: '授权失败，请重试',
-  oauthStateInvalid: '授权已失效或来源不明，请重新发起登录',
   oauthUnavailable: '第三方登录服务暂时不可用，请稍后再试',
-  accountNotBound: '账号未绑定',
-  wechatNotConfigured: '微信登录未配置',
-  qqNotConfigured: 'QQ 登录未配置',
-  bindTicketInvalid: '绑定凭证无效或已过期，请重新登录',
   socialBoundToOther: '该第三方账号已绑定其他用户',
   socialAlreadyBound: '当前账号已绑定过该登录方式，请先解绑',
   socialNotBound: '尚未绑定该登录方式',
@@ -76,45 +42,17 @@ export const errorText = {
   resetTokenInvalid: '重置链接无效，请重新申请',
   resetTokenExpired: '重置链接已过期，请重新申请',
   resetTokenUsed: '重置链接已使用过，请重新申请',
-  oldPasswordRequired: '请输入原密码',
-  oldPasswordWrong: '原密码不正确',
   settingsInvalid: '设置项无效',
   themeInvalid: '主题只能是浅色、深色或跟随系统',
-  // Posts
-  uploadFailed: '上传失败',
-  uploadTypeInvalid: '只支持 JPG、PNG、GIF 格式的图片',
-  uploadTooLarge: '图片必须小于 5MB',
   uploadMissing: '请选择要上传的图片',
   uploadQuotaExceeded: '你今天上传的图片已达上限，请明天再试',
   coverStyleInvalid: '封面样式无效',
-  coverUnavailable: '暂时无法生成封面，请稍后再试',
-  likeFailed: '点赞失败',
-  likeInvalidId: '点赞失败：无效的笔记 ID',
-  favoriteFailed: '收藏失败',
-  deletePostFailed: '删除笔记失败',
-  searchFailed: '搜索笔记失败',
-  postNotFound: '笔记不存在或已被删除',
-  notPostAuthor: '只能修改自己的笔记',
-  titleRequired: '请输入标题',
-  titleTooLong: '标题不能超过 100 个字符',
-  contentRequired: '请输入正文',
-  contentTooLong: '正文不能超过 20000 个字符',
-  categoryInvalid: '请选择有效的分类',
   tooManyImages: '最多上传 9 张图片',
-  tooManyTags: '最多添加 10 个标签，每个不超过 20 个字符',
-  priceInvalid: '价格需在 0–999 元之间',
-  commentRequired: '请输入评论内容',
   commentTooLong: '评论不能超过 500 个字符',
   commentNotFound: '评论不存在或已被删除',
   reviewStatusInvalid: '审核状态无效',
-  rejectReasonRequired: '拒绝时请填写原因',
-  saveDraftFailed: '保存草稿失败',
-  draftListFailed: '获取草稿列表失败',
   draftDetailFailed: '获取草稿详情失败',
-  deleteDraftFailed: '删除草稿失败',
   draftNotFound: '草稿不存在或已被删除',
-  pinFailed: '置顶笔记失败',
-  unpinFailed: '取消置顶失败',
   // Notes (server-side specifics)
   imageInvalid: '图片无效，请重新上传',
   imageDamaged: '图片已损坏，无法显示',
@@ -132,32 +70,17 @@ export const errorText = {
   draftEditedAtInvalid: '草稿编辑时间无效',
   draftTooLarge: '草稿内容过长',
   pinNotOwnPost: '只能置顶自己的笔记',
-  // People
-  followFailed: '关注操作失败',
-  unfollowFailed: '取消关注失败',
   cannotFollowSelf: '不能关注自己',
-  alreadyFollowing: '已经关注过该用户',
   notFollowing: '尚未关注该用户',
   // Messages
   messageRequired: '请输入私信内容',
   messageTooLong: '私信不能超过 2000 个字符',
   cannotMessageSelf: '不能给自己发私信',
   recipientRequired: '请选择私信对象',
-  sendMessageFailed: '私信发送失败',
   // Notifications
   notificationNotFound: '通知不存在或已被删除',
   // Real time
   eventTicketInvalid: '实时连接凭证无效或已过期',
-  // Feedback
-  feedbackTypeRequired: '请选择反馈类型',
-  feedbackContentRequired: '请描述你遇到的问题或建议',
-  feedbackContentTooLong: '反馈内容不能超过 1000 个字符',
-  feedbackContactTooLong: '联系方式不能超过 100 个字符',
-  feedbackImageOnly: '只能上传图片文件',
-  feedbackTooManyScreenshots: '最多上传 3 张截图',
-  // Batch
-  batchFailed: '批量请求失败',
-  batchBadFormat: '批量请求响应格式错误',
   batchTooMany: '批量请求最多包含 10 个子请求',
   batchInvalidUrl: '批量请求只能调用本站接口',
   // Membership
@@ -177,13 +100,7 @@ export const errorText = {
   paymentUnavailable: '支付服务暂时不可用，请稍后再试',
   paymentNotConfigured: '本站暂未开通在线支付，你暂时无法下单，请稍后再试',
   postNotForSale: '这篇笔记已删除或暂不可购买，订单未完成',
-  paymentFailed: '支付失败，请稍后再试',
   paidImageLocked: '购买后才能查看这张图片',
 } as const;
 
 export type ErrorTextKey = keyof typeof errorText;
-
-/** Fills {name} placeholders, e.g. fillText(errorText.tooManyLoginAttempts, { seconds: 30 }). */
-export function fillText(template: string, values: Record<string, string | number>): string {
-  return template.replace(/\{(\w+)\}/g, (_, name: string) => String(values[name] ?? ''));
-}

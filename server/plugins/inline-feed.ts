@@ -9,7 +9,7 @@ import { readShell } from '../lib/shell.ts';
 import { readManifest, routeAssets, routeAssetsMeta, ROUTES } from '../lib/route-assets.ts';
 
 /**
- * The home page with its first feed page inside (issue 7): the HTML for `/` carries the JSON of
+ * The home page with its first feed page inside: the HTML for `/` carries the JSON of
  * `GET /api/posts` for the default feed and a preload of the first cover at the size the card
  * will ask for, so the largest image starts downloading with the HTML instead of after the
  * bundle, the API call and the render. Where the server-side build of the first screen exists,

@@ -22,7 +22,7 @@ export const VISITOR_CHECK =
   `document.getElementById('first-screen-note').remove();</script>`;
 
 /**
- * The note page's HTML (issue 7): the shell, plus the note page bundle's files for the loader to
+ * The note page's HTML: the shell, plus the note page bundle's files for the loader to
  * fetch with the entry and a script that asks for the note and preloads its first image while
  * the app loads (server/lib/note-prefetch.ts). A free, published note also comes drawn: its
  * images, author and title, the same as anyone reads on its card in the public feed

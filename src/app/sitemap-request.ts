@@ -1,4 +1,4 @@
-import { errorText } from '../../contract/messages';
+import { errorText } from '../../contract/page-messages';
 
 /**
  * SPEC.md section 2's hidden utility: `?generate-sitemap=true` downloads sitemap.xml. Its code

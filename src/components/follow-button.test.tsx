@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { errorText } from '../../contract/messages';
+import { errorText } from '../../contract/page-messages';
 import type { User } from '../../contract/user';
 import { ApiError, api } from '../lib/api/client';
 import { onAppEvent } from '../lib/auth-events';

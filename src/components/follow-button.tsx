@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { errorText } from '../../contract/messages';
+import { errorText } from '../../contract/page-messages';
 import { ApiError } from '../lib/api/client';
 import { emitAppEvent } from '../lib/auth-events';
 import { followUser, getFollowStatus, unfollowUser } from '../lib/follow-status';

@@ -1,7 +1,7 @@
 import toast from 'react-hot-toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from './api/client';
-import { errorText } from '../../contract/messages';
+import { errorText } from '../../contract/page-messages';
 import { notify, toasterSettings } from './notify';
 
 vi.mock('react-hot-toast', () => {

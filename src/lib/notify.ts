@@ -1,6 +1,6 @@
 import type * as ToastLibrary from 'react-hot-toast';
 import type { ToasterProps } from 'react-hot-toast';
-import { errorText } from '../../contract/messages';
+import { errorText } from '../../contract/page-messages';
 import { ApiError, isCancelled } from './api/client';
 import {
   NOTICE_COOLDOWN_MS,

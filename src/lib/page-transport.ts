@@ -1,5 +1,5 @@
 import type { SaveDraftResult } from '../../contract/draft';
-import { errorText } from '../../contract/messages';
+import { errorText } from '../../contract/page-messages';
 import type { ImageRef, Post } from '../../contract/post';
 import { ApiError, api } from './api/client';
 import { isTransientStatus } from '../../shared/offline/outbox';

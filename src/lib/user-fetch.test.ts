@@ -2,7 +2,7 @@ import type * as swr from 'swr';
 import { mutate } from 'swr';
 import type { Cache } from 'swr';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { errorText } from '../../contract/messages';
+import { errorText } from '../../contract/page-messages';
 import type { User } from '../../contract/user';
 import { ApiError, api } from './api/client';
 import { forgetRequests, Uncached } from './api-cache/cached-fetch';

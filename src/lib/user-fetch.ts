@@ -1,5 +1,5 @@
 import { mutate } from 'swr';
-import { errorText } from '../../contract/messages';
+import { errorText } from '../../contract/page-messages';
 import type { User } from '../../contract/user';
 import { DEFAULT_AVATAR } from '../../contract/user-rules';
 import { ApiError, api } from './api/client';

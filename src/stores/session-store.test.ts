@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { errorText } from '../../contract/messages';
+import { errorText } from '../../contract/page-messages';
 import type { User } from '../../contract/user';
 import { ApiError, api } from '../lib/api/client';
 import { forgetRequests } from '../lib/api-cache/cached-fetch';

@@ -1,6 +1,6 @@
 import { dequal } from 'dequal/lite';
 import { create } from 'zustand';
-import { errorText } from '../../contract/messages';
+import { errorText } from '../../contract/page-messages';
 import type { User } from '../../contract/user';
 import { DEFAULT_AVATAR } from '../../contract/user-rules';
 import { ApiError, api } from '../lib/api/client';

@@ -1,5 +1,5 @@
 import type { SaveDraftResult } from '../../contract/draft';
-import { errorText } from '../../contract/messages';
+import { errorText } from '../../contract/page-messages';
 import type { ImageRef } from '../../contract/post';
 import { localDrafts } from '../../shared/offline/local-drafts';
 import { isTransientStatus } from '../../shared/offline/outbox';

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-/** ISSUE 7: the home page's JavaScript before any interaction, gzip. */
+/** The home page's JavaScript before any interaction, gzip (the budget the README states). */
 export const FIRST_LOAD_BUDGET_BYTES = 140 * 1024;
 
 export interface ChunkWeight {

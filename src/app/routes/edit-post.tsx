@@ -2,7 +2,7 @@ import { FileX } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { mutate } from 'swr';
-import { errorText } from '../../../contract/messages';
+import { errorText } from '../../../contract/page-messages';
 import type { Post } from '../../../contract/post';
 import { buttonClass } from '../../components/button';
 import { EmptyState } from '../../components/empty-state';

@@ -1,6 +1,6 @@
 import { Search, SearchX } from 'lucide-react';
 import { useSearchParams } from 'react-router-dom';
-import { fillText } from '../../../contract/messages';
+import { fillText } from '../../../contract/page-messages';
 import { EmptyState } from '../../components/empty-state';
 import { PageMeta } from '../../components/page-meta';
 import { OfflineSearch } from '../../features/offline/offline-search';

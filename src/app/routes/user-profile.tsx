@@ -1,6 +1,6 @@
 import { Mail, PenLine, UserX } from 'lucide-react';
 import { Link, Navigate, useParams } from 'react-router-dom';
-import { fillText } from '../../../contract/messages';
+import { fillText } from '../../../contract/page-messages';
 import { Button, buttonClass } from '../../components/button';
 import { EmptyState } from '../../components/empty-state';
 import { FollowButton } from '../../components/follow-button';

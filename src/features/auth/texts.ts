@@ -1,4 +1,4 @@
-import { errorText } from '../../../contract/messages';
+import { errorText } from '../../../contract/page-messages';
 
 /** Every Chinese text of the sign-in, registration and password pages. */
 export const authTexts = {

@@ -1,4 +1,4 @@
-import { errorText } from '../../../contract/messages';
+import { errorText } from '../../../contract/page-messages';
 import { CODE_LENGTH, PHONE_PATTERN } from '../../../contract/phone';
 import { EMAIL_PATTERN, PASSWORD_PATTERN, USERNAME_PATTERN } from '../../../contract/user-rules';
 import { authTexts } from './texts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { errorText } from '../../../contract/messages';
+import { errorText } from '../../../contract/page-messages';
 import { addScreenshots, screenshotError, validateFeedback } from './validate-feedback';
 
 const file = (name: string, type: string, size = 1000) =>

@@ -1,6 +1,6 @@
 import { FEEDBACK_IMAGE_TYPES, FEEDBACK_LIMITS, FEEDBACK_TYPES } from '../../../contract/feedback';
 import type { FeedbackTypeCode } from '../../../contract/feedback';
-import { errorText } from '../../../contract/messages';
+import { errorText } from '../../../contract/page-messages';
 
 export interface FeedbackValues {
   type: FeedbackTypeCode | '';

@@ -1,4 +1,4 @@
-import { errorText } from '../../../contract/messages';
+import { errorText } from '../../../contract/page-messages';
 import { EMAIL_PATTERN, USERNAME_PATTERN } from '../../../contract/user-rules';
 import { settingsTexts } from './texts';
 

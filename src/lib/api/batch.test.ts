@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { BatchRequestItem } from '../../../contract/batch';
-import { errorText } from '../../../contract/messages';
+import { errorText } from '../../../contract/page-messages';
 import {
   BATCH_CACHE_DEFAULT_MS,
   BATCH_CACHE_INBOX_MS,

@@ -1,6 +1,6 @@
 import type { BatchMethod, BatchResponse, BatchResult } from '../../../contract/batch';
 import { BATCH_MAX_REQUESTS } from '../../../contract/batch';
-import { errorText } from '../../../contract/messages';
+import { errorText } from '../../../contract/page-messages';
 import { storageKeys } from '../storage-keys';
 import { ApiError, api, newRequestId } from './client';
 

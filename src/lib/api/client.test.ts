@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { errorText } from '../../../contract/messages';
+import { errorText } from '../../../contract/page-messages';
 import { onAppEvent } from '../auth-events';
 import { ApiError, api, isCancelled, setUnauthorizedRedirect } from './client';
 

@@ -1,4 +1,4 @@
-import { errorText } from '../../../contract/messages';
+import { errorText } from '../../../contract/page-messages';
 import { emitAppEvent } from '../auth-events';
 import {
   LOGIN_TIMEOUT_MS,

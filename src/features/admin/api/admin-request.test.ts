@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { errorText } from '../../../../contract/messages';
+import { errorText } from '../../../../contract/page-messages';
 import { ApiError } from '../../../lib/api/client';
 import { storageKeys } from '../../../lib/storage-keys';
 import { adminTexts } from '../texts';

@@ -1,4 +1,4 @@
-import { errorText } from '../../../../contract/messages';
+import { errorText } from '../../../../contract/page-messages';
 import { ApiError } from '../../../lib/api/client';
 import { storageKeys } from '../../../lib/storage-keys';
 import { adminTexts } from '../texts';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { fillText } from '../../../../contract/messages';
+import { fillText } from '../../../../contract/page-messages';
 import { adminTexts } from '../texts';
 import styles from './daily-chart.module.css';
 

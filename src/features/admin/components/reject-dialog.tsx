@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import { REJECT_REASON_MAX } from '../../../../contract/admin';
-import { errorText } from '../../../../contract/messages';
+import { errorText } from '../../../../contract/page-messages';
 import { Button } from '../../../components/button';
 import { Modal } from '../../../components/modal';
 import { adminTexts } from '../texts';

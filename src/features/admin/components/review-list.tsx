@@ -2,7 +2,7 @@ import { CheckCircle2, ExternalLink, Inbox, XCircle } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { Category } from '../../../../contract/category';
-import { fillText } from '../../../../contract/messages';
+import { fillText } from '../../../../contract/page-messages';
 import type { PostCard, PostStatus } from '../../../../contract/post';
 import { Avatar } from '../../../components/avatar';
 import { Button, buttonClass } from '../../../components/button';

@@ -1,5 +1,5 @@
 import type { SuccessResponse } from '../../../../contract/auth';
-import { errorText } from '../../../../contract/messages';
+import { errorText } from '../../../../contract/page-messages';
 import { api } from '../../../lib/api/client';
 
 /** `oldPassword` is left out by an account that has none yet (made through WeChat or QQ). */

@@ -1,5 +1,5 @@
 import type { AuthResponse } from '../../../../contract/auth';
-import { errorText } from '../../../../contract/messages';
+import { errorText } from '../../../../contract/page-messages';
 import { ApiError, api } from '../../../lib/api/client';
 import { LOGIN_TIMEOUT_MS } from '../../../lib/constants';
 

@@ -1,5 +1,5 @@
 import type { AuthResponse, CurrentUser } from '../../../../contract/auth';
-import { errorText } from '../../../../contract/messages';
+import { errorText } from '../../../../contract/page-messages';
 import type { CodePurpose, SendCodeResponse } from '../../../../contract/phone';
 import { ApiError, api } from '../../../lib/api/client';
 

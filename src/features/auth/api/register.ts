@@ -1,5 +1,5 @@
 import type { AuthResponse, RegisterBody } from '../../../../contract/auth';
-import { errorText } from '../../../../contract/messages';
+import { errorText } from '../../../../contract/page-messages';
 import { ApiError, api } from '../../../lib/api/client';
 
 export async function register(body: RegisterBody): Promise<AuthResponse> {

@@ -1,5 +1,5 @@
 import type { AuthResponse } from '../../../../contract/auth';
-import { errorText } from '../../../../contract/messages';
+import { errorText } from '../../../../contract/page-messages';
 import type {
   AuthorizeResponse,
   SocialBindings,

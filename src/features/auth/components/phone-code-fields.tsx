@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import type { ReactNode } from 'react';
-import { errorText } from '../../../../contract/messages';
+import { errorText } from '../../../../contract/page-messages';
 import { CODE_LENGTH, CODE_RESEND_MS } from '../../../../contract/phone';
 import type { CodePurpose } from '../../../../contract/phone';
 import { Button } from '../../../components/button';

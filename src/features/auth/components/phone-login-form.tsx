@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { errorText } from '../../../../contract/messages';
+import { errorText } from '../../../../contract/page-messages';
 import { Button } from '../../../components/button';
 import { ApiError } from '../../../lib/api/client';
 import { notify } from '../../../lib/notify';

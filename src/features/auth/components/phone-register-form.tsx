@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import { errorText } from '../../../../contract/messages';
+import { errorText } from '../../../../contract/page-messages';
 import { Button } from '../../../components/button';
 import { TextField } from '../../../components/text-field';
 import { registerWithPhone } from '../api/phone';

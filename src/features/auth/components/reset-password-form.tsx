@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { errorText } from '../../../../contract/messages';
+import { errorText } from '../../../../contract/page-messages';
 import { Button, buttonClass } from '../../../components/button';
 import { Spinner } from '../../../components/spinner';
 import { ApiError } from '../../../lib/api/client';

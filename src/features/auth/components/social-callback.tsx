@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { errorText } from '../../../../contract/messages';
+import { errorText } from '../../../../contract/page-messages';
 import type { SocialProfile, SocialType } from '../../../../contract/social';
 import { Avatar } from '../../../components/avatar';
 import { Button, buttonClass } from '../../../components/button';

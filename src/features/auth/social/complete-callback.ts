@@ -1,4 +1,4 @@
-import { errorText } from '../../../../contract/messages';
+import { errorText } from '../../../../contract/page-messages';
 import type { SocialBindings, SocialProfile, SocialType } from '../../../../contract/social';
 import { bindSocial, loginWithSocial } from '../api/social';
 import type { SocialLoginResult } from '../api/social';

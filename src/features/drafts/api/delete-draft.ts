@@ -1,4 +1,4 @@
-import { errorText } from '../../../../contract/messages';
+import { errorText } from '../../../../contract/page-messages';
 import { api } from '../../../lib/api/client';
 
 export const deleteDraft = (id: string) =>

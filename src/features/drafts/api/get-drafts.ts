@@ -1,5 +1,5 @@
 import type { DraftList } from '../../../../contract/draft';
-import { errorText } from '../../../../contract/messages';
+import { errorText } from '../../../../contract/page-messages';
 import { api } from '../../../lib/api/client';
 
 export const getDrafts = () =>

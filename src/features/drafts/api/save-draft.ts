@@ -1,5 +1,5 @@
 import type { SaveDraftBody, SaveDraftResult } from '../../../../contract/draft';
-import { errorText } from '../../../../contract/messages';
+import { errorText } from '../../../../contract/page-messages';
 import { api } from '../../../lib/api/client';
 
 /** Sends the draft once: autosave runs again a few seconds later anyway. */

@@ -1,4 +1,4 @@
-import { fillText } from '../../../../contract/messages';
+import { fillText } from '../../../../contract/page-messages';
 import { formatTime } from '../../../lib/format';
 import type { DraftSaveState } from '../hooks/use-draft-autosave';
 import { draftTexts } from '../texts';

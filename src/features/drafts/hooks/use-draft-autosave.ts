@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { SaveDraftResult } from '../../../../contract/draft';
-import { errorText } from '../../../../contract/messages';
+import { errorText } from '../../../../contract/page-messages';
 import { notify } from '../../../lib/notify';
 import {
   queueDraft,

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import useSWR from 'swr';
-import { errorText } from '../../../../contract/messages';
+import { errorText } from '../../../../contract/page-messages';
 import { notify } from '../../../lib/notify';
 import { deleteDraft } from '../api/delete-draft';
 import { getDrafts } from '../api/get-drafts';

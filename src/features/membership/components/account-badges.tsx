@@ -1,6 +1,6 @@
 import { Crown, Sparkles } from 'lucide-react';
 import { Link } from 'react-router-dom';
-import { fillText } from '../../../../contract/messages';
+import { fillText } from '../../../../contract/page-messages';
 import type { User } from '../../../../contract/user';
 import { formatCount } from '../../../lib/format';
 import { isActivePremium } from '../../../lib/premium';

@@ -1,7 +1,7 @@
 import { Sparkles } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router-dom';
-import { fillText } from '../../../../contract/messages';
+import { fillText } from '../../../../contract/page-messages';
 import { useAtmosphereRules } from '../hooks/use-atmosphere';
 import { membershipTexts } from '../texts';
 import { ATMOSPHERE_ANCHOR } from '../anchors';

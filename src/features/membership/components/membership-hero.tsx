@@ -1,6 +1,6 @@
 import { Crown } from 'lucide-react';
 import type { MembershipStatus } from '../../../../contract/membership';
-import { fillText } from '../../../../contract/messages';
+import { fillText } from '../../../../contract/page-messages';
 import type { User } from '../../../../contract/user';
 import { Avatar } from '../../../components/avatar';
 import { formatDate } from '../format';

@@ -1,5 +1,5 @@
 import { BadgeCheck, Crown } from 'lucide-react';
-import { fillText } from '../../../../contract/messages';
+import { fillText } from '../../../../contract/page-messages';
 import { isActivePremium } from '../../../lib/premium';
 import { selectUser, useSessionStore } from '../../../stores/session-store';
 import { formatDate } from '../format';

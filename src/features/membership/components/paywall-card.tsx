@@ -1,7 +1,7 @@
 import { Crown, LockKeyhole } from 'lucide-react';
 import { useEffect, useId, useRef } from 'react';
 import { Link } from 'react-router-dom';
-import { fillText } from '../../../../contract/messages';
+import { fillText } from '../../../../contract/page-messages';
 import { Button } from '../../../components/button';
 import { unmarkPaid } from '../../../lib/paid-posts';
 import { selectUser, useSessionStore } from '../../../stores/session-store';

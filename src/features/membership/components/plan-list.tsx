@@ -1,7 +1,7 @@
 import { Check } from 'lucide-react';
 import type { MembershipPlan } from '../../../../contract/membership';
 import type { PlanId } from '../../../../contract/payment';
-import { fillText } from '../../../../contract/messages';
+import { fillText } from '../../../../contract/page-messages';
 import { Button } from '../../../components/button';
 import { formatYuan } from '../format';
 import { membershipTexts } from '../texts';

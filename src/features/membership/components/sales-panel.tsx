@@ -1,6 +1,6 @@
 import { Coins } from 'lucide-react';
 import { Link } from 'react-router-dom';
-import { fillText } from '../../../../contract/messages';
+import { fillText } from '../../../../contract/page-messages';
 import { Button, buttonClass } from '../../../components/button';
 import { EmptyState } from '../../../components/empty-state';
 import { formatCount } from '../../../lib/format';

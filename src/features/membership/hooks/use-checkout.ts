@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { errorText, fillText } from '../../../../contract/messages';
+import { errorText, fillText } from '../../../../contract/page-messages';
 import type { CreateOrderBody, OrderState, OrderSummary } from '../../../../contract/payment';
 import { emitAppEvent } from '../../../lib/auth-events';
 import { isCancelled } from '../../../lib/api/client';

@@ -1,6 +1,6 @@
 import type { ConversationList, Message, MessageThread } from '../../../../contract/message';
 import { PAGE_SIZE_DEFAULT } from '../../../../contract/common';
-import { errorText } from '../../../../contract/messages';
+import { errorText } from '../../../../contract/page-messages';
 import { batch } from '../../../lib/api/batch';
 import { api } from '../../../lib/api/client';
 

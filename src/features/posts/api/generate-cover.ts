@@ -1,5 +1,5 @@
 import type { CoverBody } from '../../../../contract/cover';
-import { errorText } from '../../../../contract/messages';
+import { errorText } from '../../../../contract/page-messages';
 import type { UploadResult } from '../../../../contract/post';
 import { api } from '../../../lib/api/client';
 

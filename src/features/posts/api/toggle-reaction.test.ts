@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { errorText } from '../../../../contract/messages';
+import { errorText } from '../../../../contract/page-messages';
 import { api } from '../../../lib/api/client';
 import { favoritePost, likePost } from './toggle-reaction';
 

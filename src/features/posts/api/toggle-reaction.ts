@@ -1,4 +1,4 @@
-import { errorText } from '../../../../contract/messages';
+import { errorText } from '../../../../contract/page-messages';
 import type { FavoriteResult, LikeResult } from '../../../../contract/post';
 import { api, ApiError } from '../../../lib/api/client';
 import { isValidPostId } from '../post-id';

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import type { FormEvent, Ref } from 'react';
 import { Link } from 'react-router-dom';
 import type { Comment, CommentReply } from '../../../../contract/comment';
-import { errorText, fillText } from '../../../../contract/messages';
+import { errorText, fillText } from '../../../../contract/page-messages';
 import { POST_LIMITS } from '../../../../contract/post';
 import type { Post } from '../../../../contract/post';
 import type { User } from '../../../../contract/user';

@@ -2,7 +2,7 @@ import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
 import { SLIDE_IMAGE_SIZES } from '../../../../contract/image-variants';
-import { fillText } from '../../../../contract/messages';
+import { fillText } from '../../../../contract/page-messages';
 import type { ImageRef } from '../../../../contract/post';
 import { SmartImage } from '../../../components/smart-image';
 import { postTexts } from '../texts';

@@ -2,7 +2,7 @@ import { Heart, MessageCircle, Pencil, Share2, Star, Trash2 } from 'lucide-react
 import { useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { errorText, fillText } from '../../../../contract/messages';
+import { errorText, fillText } from '../../../../contract/page-messages';
 import type { Post } from '../../../../contract/post';
 import type { User } from '../../../../contract/user';
 import { FollowButton } from '../../../components/follow-button';

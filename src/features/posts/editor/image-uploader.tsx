@@ -10,7 +10,7 @@ import {
 } from 'lucide-react';
 import { useRef, useState } from 'react';
 import type { DragEvent } from 'react';
-import { fillText } from '../../../../contract/messages';
+import { fillText } from '../../../../contract/page-messages';
 import { POST_LIMITS, UPLOAD_MIME_TYPES } from '../../../../contract/post';
 import { SmartImage } from '../../../components/smart-image';
 import { editorTexts } from './texts';

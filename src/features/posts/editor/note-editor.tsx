@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState } from 'rea
 import type { ReactNode } from 'react';
 import type { Category } from '../../../../contract/category';
 import type { DraftData } from '../../../../contract/draft';
-import { errorText } from '../../../../contract/messages';
+import { errorText } from '../../../../contract/page-messages';
 import { POST_LIMITS } from '../../../../contract/post';
 import type { CreatePostBody, Post } from '../../../../contract/post';
 import { Button } from '../../../components/button';

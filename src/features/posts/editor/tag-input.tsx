@@ -1,7 +1,7 @@
 import { X } from 'lucide-react';
 import { useState } from 'react';
 import type { KeyboardEvent } from 'react';
-import { errorText, fillText } from '../../../../contract/messages';
+import { errorText, fillText } from '../../../../contract/page-messages';
 import { POST_LIMITS } from '../../../../contract/post';
 import { notify } from '../../../lib/notify';
 import { editorTexts } from './texts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { errorText } from '../../../../contract/messages';
+import { errorText } from '../../../../contract/page-messages';
 import {
   checkImageFile,
   doneImages,

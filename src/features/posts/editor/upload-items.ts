@@ -1,4 +1,4 @@
-import { errorText } from '../../../../contract/messages';
+import { errorText } from '../../../../contract/page-messages';
 import { POST_LIMITS, UPLOAD_MAX_BYTES, UPLOAD_MIME_TYPES } from '../../../../contract/post';
 import type { ImageRef } from '../../../../contract/post';
 

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useReducer, useRef } from 'react';
-import { errorText, fillText } from '../../../../contract/messages';
+import { errorText, fillText } from '../../../../contract/page-messages';
 import { POST_LIMITS } from '../../../../contract/post';
 import type { ImageRef } from '../../../../contract/post';
 import { ApiError, isCancelled } from '../../../lib/api/client';

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { mutate } from 'swr';
-import { errorText } from '../../../../contract/messages';
+import { errorText } from '../../../../contract/page-messages';
 import type { Post } from '../../../../contract/post';
 import { notify } from '../../../lib/notify';
 import { favoritePost, likePost } from '../api/toggle-reaction';

@@ -1,4 +1,4 @@
-import { errorText } from '../../../../contract/messages';
+import { errorText } from '../../../../contract/page-messages';
 import type { User } from '../../../../contract/user';
 import { api } from '../../../lib/api/client';
 

@@ -2,7 +2,7 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { SWRConfig } from 'swr';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { errorText } from '../../../../contract/messages';
+import { errorText } from '../../../../contract/page-messages';
 import type { User } from '../../../../contract/user';
 import { ApiError } from '../../../lib/api/client';
 import { apiCacheConfig, clearApiCache } from '../../../lib/api-cache/swr-cache';

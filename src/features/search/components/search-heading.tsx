@@ -1,4 +1,4 @@
-import { fillText } from '../../../../contract/messages';
+import { fillText } from '../../../../contract/page-messages';
 import { POST_LIMITS } from '../../../../contract/post';
 import { formatCount } from '../../../lib/format';
 import { searchTexts } from '../texts';

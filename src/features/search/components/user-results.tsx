@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { fillText } from '../../../../contract/messages';
+import { fillText } from '../../../../contract/page-messages';
 import type { User } from '../../../../contract/user';
 import { Avatar } from '../../../components/avatar';
 import { FollowButton } from '../../../components/follow-button';

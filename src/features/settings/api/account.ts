@@ -1,5 +1,5 @@
 import type { CurrentUser } from '../../../../contract/auth';
-import { errorText } from '../../../../contract/messages';
+import { errorText } from '../../../../contract/page-messages';
 import type { UploadResult } from '../../../../contract/post';
 import type { UpdateSettingsBody, UserSettings } from '../../../../contract/settings';
 import { api } from '../../../lib/api/client';

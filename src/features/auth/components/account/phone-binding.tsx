@@ -2,7 +2,7 @@ import { Smartphone } from 'lucide-react';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import type { CurrentUser } from '../../../../../contract/auth';
-import { errorText } from '../../../../../contract/messages';
+import { errorText } from '../../../../../contract/page-messages';
 import { Button } from '../../../../components/button';
 import { notify } from '../../../../lib/notify';
 import { bindPhone } from '../../api/phone';

@@ -1,0 +1,96 @@
+/**
+ * The Chinese texts of SPEC.md section 8 (and the validation messages of section 5) that the
+ * page itself shows: its own toasts and checks. The server says the same words (contract/
+ * messages.ts adds its own to these), and only these travel in the page's first load.
+ */
+export const errorText = {
+  requestFailed: '请求失败',
+  timeout: '请求超时，请稍后再试',
+  tooManyRequests: '请求过于频繁，请稍后再试',
+  networkLost: '网络连接已断开，请检查网络后重试',
+  authFailedRelogin: '认证失败，请重新登录',
+  sessionExpired: '登录已过期，请重新登录',
+  // Auth
+  loginFailed: '登录失败，请检查用户名和密码',
+  loginTimeout: '登录请求超时，请检查网络后重试',
+  wrongPassword: '密码错误',
+  userNotFound: '用户不存在',
+  usernameTaken: '用户名已被占用',
+  emailTaken: '该邮箱已被注册',
+  usernameInvalid: '用户名需为 2–20 个字符，只能包含中文、字母、数字和下划线',
+  emailInvalid: '请输入有效的邮箱地址',
+  passwordInvalid: '密码需为 8–64 个字符，且同时包含字母和数字',
+  noTokenLogin: '登录失败，请检查你的凭据',
+  noTokenServer: '服务器数据中没有令牌',
+  phoneLoginFailed: '手机登录失败，请检查手机号和验证码',
+  socialLoginFailed: '微信/QQ 登录或注册失败，请稍后再试',
+  registerFailed: '注册失败，请稍后再试',
+  phoneRegisterFailed: '手机注册失败，请稍后再试',
+  sendCodeFailed: '发送验证码失败，请稍后再试',
+  userInfoFailed: '获取用户信息失败',
+  userFetchFailed: '用户信息获取失败',
+  updateProfileFailed: '更新资料失败',
+  bioTooLong: '个人简介不能超过 200 个字符',
+  // Sign-in
+  phoneInvalid: '请输入有效的手机号',
+  codeFormatInvalid: '请输入 6 位数字验证码',
+  codeWrong: '验证码错误',
+  codeExpired: '验证码已失效，请重新获取',
+  phoneNotRegistered: '该手机号未注册',
+  phoneTaken: '该手机号已被注册',
+  oauthFailed: '授权失败，请重试',
+  oauthStateInvalid: '授权已失效或来源不明，请重新发起登录',
+  accountNotBound: '账号未绑定',
+  wechatNotConfigured: '微信登录未配置',
+  qqNotConfigured: 'QQ 登录未配置',
+  bindTicketInvalid: '绑定凭证无效或已过期，请重新登录',
+  oldPasswordRequired: '请输入原密码',
+  oldPasswordWrong: '原密码不正确',
+  // Posts
+  uploadFailed: '上传失败',
+  uploadTypeInvalid: '只支持 JPG、PNG、GIF 格式的图片',
+  uploadTooLarge: '图片必须小于 5MB',
+  coverUnavailable: '暂时无法生成封面，请稍后再试',
+  likeFailed: '点赞失败',
+  likeInvalidId: '点赞失败：无效的笔记 ID',
+  favoriteFailed: '收藏失败',
+  deletePostFailed: '删除笔记失败',
+  searchFailed: '搜索笔记失败',
+  postNotFound: '笔记不存在或已被删除',
+  notPostAuthor: '只能修改自己的笔记',
+  titleRequired: '请输入标题',
+  titleTooLong: '标题不能超过 100 个字符',
+  contentRequired: '请输入正文',
+  contentTooLong: '正文不能超过 20000 个字符',
+  categoryInvalid: '请选择有效的分类',
+  tooManyTags: '最多添加 10 个标签，每个不超过 20 个字符',
+  priceInvalid: '价格需在 0–999 元之间',
+  commentRequired: '请输入评论内容',
+  rejectReasonRequired: '拒绝时请填写原因',
+  saveDraftFailed: '保存草稿失败',
+  draftListFailed: '获取草稿列表失败',
+  deleteDraftFailed: '删除草稿失败',
+  pinFailed: '置顶笔记失败',
+  unpinFailed: '取消置顶失败',
+  // People
+  followFailed: '关注操作失败',
+  unfollowFailed: '取消关注失败',
+  alreadyFollowing: '已经关注过该用户',
+  sendMessageFailed: '私信发送失败',
+  // Feedback
+  feedbackTypeRequired: '请选择反馈类型',
+  feedbackContentRequired: '请描述你遇到的问题或建议',
+  feedbackContentTooLong: '反馈内容不能超过 1000 个字符',
+  feedbackContactTooLong: '联系方式不能超过 100 个字符',
+  feedbackImageOnly: '只能上传图片文件',
+  feedbackTooManyScreenshots: '最多上传 3 张截图',
+  // Batch
+  batchFailed: '批量请求失败',
+  batchBadFormat: '批量请求响应格式错误',
+  paymentFailed: '支付失败，请稍后再试',
+} as const;
+
+/** Fills {name} placeholders, e.g. fillText(errorText.tooManyLoginAttempts, { seconds: 30 }). */
+export function fillText(template: string, values: Record<string, string | number>): string {
+  return template.replace(/\{(\w+)\}/g, (_, name: string) => String(values[name] ?? ''));
+}
