@@ -40,6 +40,7 @@ import feedbackRoutes from './modules/feedback/routes.ts';
 import followRoutes from './modules/follows/routes.ts';
 import messageRoutes from './modules/messages/routes.ts';
 import notificationRoutes from './modules/notifications/routes.ts';
+import reportRoutes from './modules/reports/routes.ts';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
@@ -118,6 +119,7 @@ export async function buildApp({
   await app.register(eventRoutes);
   await app.register(batchRoutes);
   await app.register(feedbackRoutes);
+  await app.register(reportRoutes);
 
   return app;
 }

@@ -4,6 +4,7 @@ import type { DatabaseHandle } from './database.ts';
 import { initialSchema } from './migrations/001-initial-schema.ts';
 import { signInNoncesSchema } from './migrations/002-sign-in-nonces.ts';
 import { peopleSchema } from './migrations/003-people.ts';
+import { reportsSchema } from './migrations/009-reports.ts';
 
 /** Versioned migrations, in order. Add a new file and a line here; never edit a shipped one. */
 function migrations(handle: DatabaseHandle): Record<string, Migration> {
@@ -11,6 +12,7 @@ function migrations(handle: DatabaseHandle): Record<string, Migration> {
     '001-initial-schema': initialSchema(handle.dialect),
     '002-sign-in-nonces': signInNoncesSchema(),
     '003-people': peopleSchema(handle.dialect),
+    '009-reports': reportsSchema(handle.dialect),
   };
 }
 

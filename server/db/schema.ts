@@ -97,6 +97,8 @@ export interface CommentsTable {
   content: string;
   created_at: Millis;
   deleted_at: Millis | null;
+  /** Set when an admin hides the comment after a report (migration 009): only its author sees it. */
+  hidden_reason: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface FollowsTable {
@@ -149,6 +151,8 @@ export interface MessagesTable {
   content: string;
   created_at: Millis;
   read_at: Millis | null;
+  /** Set when an admin hides the message after a report (migration 009): only its sender sees it. */
+  hidden_reason: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** One row per participant of a conversation (migration 003), the inbox's index. */
@@ -253,6 +257,25 @@ export interface UploadsTable {
   created_at: Millis;
 }
 
+/** A report (举报) of a note, comment, user or message (migration 009). */
+export interface ReportsTable {
+  id: Id;
+  reporter_id: number;
+  target_type: 'post' | 'comment' | 'user' | 'message';
+  target_id: number;
+  /** Whose content it is, kept for the admin's view when the content is gone. */
+  target_author_id: number | null;
+  reason: string;
+  detail: string | null;
+  /** JSON of the content as it was when reported. */
+  snapshot: string;
+  status: 'open' | 'resolved';
+  action: 'hide' | 'delete' | 'dismiss' | null;
+  resolved_by: number | null;
+  resolved_at: Millis | null;
+  created_at: Millis;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -277,4 +300,5 @@ export interface Database {
   idempotency_keys: IdempotencyKeysTable;
   moderation_events: ModerationEventsTable;
   uploads: UploadsTable;
+  reports: ReportsTable;
 }

@@ -4,7 +4,10 @@ import fp from 'fastify-plugin';
 import { errorText } from '../../contract/messages.ts';
 
 /** Per minute, per signed-in user or per address: writes are held tighter than reads. */
-export const RATE_LIMITS = { readsPerMinute: 1200, writesPerMinute: 120 };
+export const RATE_LIMITS = { readsPerMinute: 1200, writesPerMinute: 120, reportsPerHour: 20 };
+
+/** Route config for reports (举报): a handful an hour is plenty for a person, not for a flood. */
+export const REPORT_RATE_LIMIT = { max: RATE_LIMITS.reportsPerHour, timeWindow: '1 hour' };
 
 const isWrite = (method: string) => method !== 'GET' && method !== 'HEAD' && method !== 'OPTIONS';
 

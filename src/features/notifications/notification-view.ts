@@ -16,7 +16,11 @@ export function notificationTarget(notification: Notification): NotificationTarg
 }
 
 /** Review results come from the site, not from the admin as a person. */
-const SYSTEM_TYPES = new Set<Notification['type']>(['post_approved', 'post_rejected']);
+const SYSTEM_TYPES = new Set<Notification['type']>([
+  'post_approved',
+  'post_rejected',
+  'report_resolved',
+]);
 
 export function isSystemNotification(notification: Notification): boolean {
   return SYSTEM_TYPES.has(notification.type) || !notification.actor;
@@ -33,7 +37,9 @@ export function describeNotification(notification: Notification) {
     who: system
       ? notificationTexts.system
       : (notification.actor?.username ?? notificationTexts.someone),
-    action: notificationTexts.actions[notification.type],
+    action:
+      (notification.outcome && notificationTexts.reportOutcomes[notification.outcome]) ||
+      notificationTexts.actions[notification.type],
     detail,
   };
 }
