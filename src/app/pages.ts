@@ -18,6 +18,7 @@ const loaders = {
   adminReview: () => import('./routes/admin-review'),
   adminStats: () => import('./routes/admin-stats'),
   adminFeedback: () => import('./routes/admin-feedback'),
+  adminReports: () => import('./routes/admin-reports'),
   membership: () => import('./routes/membership'),
   settings: () => import('./routes/settings'),
   register: () => import('./routes/register'),

@@ -18,6 +18,7 @@ const {
   adminReview: AdminReview,
   adminStats: AdminStats,
   adminFeedback: AdminFeedback,
+  adminReports: AdminReports,
   membership: Membership,
   settings: Settings,
   register: Register,
@@ -113,6 +114,14 @@ export const routes: RouteObject[] = [
             element: (
               <RequireAdmin>
                 <AdminStats />
+              </RequireAdmin>
+            ),
+          },
+          {
+            path: 'admin/reports',
+            element: (
+              <RequireAdmin>
+                <AdminReports />
               </RequireAdmin>
             ),
           },
