@@ -41,6 +41,8 @@ import followRoutes from './modules/follows/routes.ts';
 import messageRoutes from './modules/messages/routes.ts';
 import notificationRoutes from './modules/notifications/routes.ts';
 import reportRoutes from './modules/reports/routes.ts';
+import wordsPlugin from './modules/words/plugin.ts';
+import wordRoutes from './modules/words/routes.ts';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
@@ -95,6 +97,7 @@ export async function buildApp({
     limits: { fileSize: UPLOAD_MAX_BYTES, files: 10, fields: 20, parts: 30 },
   });
   await app.register(storagePlugin);
+  await app.register(wordsPlugin);
   await app.register(notesPlugin);
   await app.register(notePage);
 
@@ -120,6 +123,7 @@ export async function buildApp({
   await app.register(batchRoutes);
   await app.register(feedbackRoutes);
   await app.register(reportRoutes);
+  await app.register(wordRoutes);
 
   return app;
 }

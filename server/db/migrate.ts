@@ -5,6 +5,7 @@ import { initialSchema } from './migrations/001-initial-schema.ts';
 import { signInNoncesSchema } from './migrations/002-sign-in-nonces.ts';
 import { peopleSchema } from './migrations/003-people.ts';
 import { reportsSchema } from './migrations/009-reports.ts';
+import { sensitiveWordsSchema } from './migrations/010-sensitive-words.ts';
 
 /** Versioned migrations, in order. Add a new file and a line here; never edit a shipped one. */
 function migrations(handle: DatabaseHandle): Record<string, Migration> {
@@ -13,6 +14,7 @@ function migrations(handle: DatabaseHandle): Record<string, Migration> {
     '002-sign-in-nonces': signInNoncesSchema(),
     '003-people': peopleSchema(handle.dialect),
     '009-reports': reportsSchema(handle.dialect),
+    '010-sensitive-words': sensitiveWordsSchema(),
   };
 }
 

@@ -276,6 +276,12 @@ export interface ReportsTable {
   created_at: Millis;
 }
 
+/** The sensitive-word list (migration 010). */
+export interface SensitiveWordsTable {
+  word: string;
+  created_at: Millis;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -301,4 +307,5 @@ export interface Database {
   moderation_events: ModerationEventsTable;
   uploads: UploadsTable;
   reports: ReportsTable;
+  sensitive_words: SensitiveWordsTable;
 }
