@@ -19,6 +19,7 @@ const loaders = {
   adminStats: () => import('./routes/admin-stats'),
   adminFeedback: () => import('./routes/admin-feedback'),
   adminReports: () => import('./routes/admin-reports'),
+  adminWords: () => import('./routes/admin-words'),
   membership: () => import('./routes/membership'),
   settings: () => import('./routes/settings'),
   register: () => import('./routes/register'),

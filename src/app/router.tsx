@@ -19,6 +19,7 @@ const {
   adminStats: AdminStats,
   adminFeedback: AdminFeedback,
   adminReports: AdminReports,
+  adminWords: AdminWords,
   membership: Membership,
   settings: Settings,
   register: Register,
@@ -122,6 +123,14 @@ export const routes: RouteObject[] = [
             element: (
               <RequireAdmin>
                 <AdminReports />
+              </RequireAdmin>
+            ),
+          },
+          {
+            path: 'admin/words',
+            element: (
+              <RequireAdmin>
+                <AdminWords />
               </RequireAdmin>
             ),
           },

@@ -1,4 +1,4 @@
-import { BarChart3, Flag } from 'lucide-react';
+import { BarChart3, Flag, ListFilter } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { PostStatus } from '../../../contract/post';
 import { buttonClass } from '../../components/button';
@@ -43,6 +43,13 @@ export default function AdminReviewPage() {
             >
               <Flag size={16} aria-hidden />
               {adminTexts.reportsLink}
+            </Link>
+            <Link
+              to="/admin/words"
+              className={buttonClass({ variant: 'secondary', size: 'small' })}
+            >
+              <ListFilter size={16} aria-hidden />
+              {adminTexts.wordsLink}
             </Link>
             <Link
               to="/admin/posts/stats"

@@ -72,6 +72,13 @@ export const adminTexts = {
     string
   >,
   openPost: '查看笔记',
+  flaggedWords: '含敏感词：{words}',
+  wordsTitle: '敏感词',
+  wordsLink: '敏感词',
+  wordsLabel: '敏感词表（每行一个）',
+  wordsHint: '发布笔记、评论和私信时检查；会忽略空格、标点和全角半角差异。共 {count} 个词',
+  wordsSave: '保存词表',
+  wordsSaved: '词表已保存',
   // The console lines of SPEC.md section 8 for failed admin calls.
   logUnauthorized: '管理接口：认证失败（401）',
   logForbidden: '管理接口：非管理员账号（403）',
