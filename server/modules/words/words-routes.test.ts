@@ -68,6 +68,25 @@ describe.each(testDatabases)('sensitive words on %s', (kind) => {
     expect([message.statusCode, message.json()]).toEqual([400, { error: wordText.contentRefused }]);
   });
 
+  it('refuses a listed word in a new username, a changed username or a bio', async () => {
+    const register = await call('POST', '/api/auth/register', null, {
+      username: '冰毒_sale',
+      email: 'words-register@example.com',
+      password: 'secret123',
+    });
+    expect([register.statusCode, register.json()]).toEqual([
+      400,
+      { error: wordText.contentRefused },
+    ]);
+    const bio = await call('PUT', '/api/auth/me', member, { bio: '专业 办假证 联系我' });
+    expect([bio.statusCode, bio.json()]).toEqual([400, { error: wordText.contentRefused }]);
+    const name = await call('PUT', '/api/auth/me', member, { username: '高利贷_小王' });
+    expect(name.statusCode).toBe(400);
+    expect((await call('PUT', '/api/auth/me', member, { bio: '喜欢爬山和摄影' })).statusCode).toBe(
+      200,
+    );
+  });
+
   it('applies an edited list at once, folding full-width letters and case', async () => {
     const saved = await call('PUT', '/api/admin/words', admin, {
       words: ['  VPN翻墙 ', 'vpn翻墙', '', '加微信'],
