@@ -12,6 +12,8 @@ export function notificationTarget(notification: Notification): NotificationTarg
   if (notification.type === 'follow') {
     return notification.actor ? { kind: 'page', to: `/profile/${notification.actor.id}` } : null;
   }
+  // A note hidden or deleted after a report is no longer there for the reporter to open.
+  if (notification.type === 'report_resolved' && notification.outcome !== 'dismiss') return null;
   return notification.post ? { kind: 'page', to: `/post/${notification.post.id}` } : null;
 }
 
