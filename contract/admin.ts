@@ -19,7 +19,12 @@ export const PendingQuery = Type.Object({
 });
 export type PendingQuery = Static<typeof PendingQuery>;
 
-export const PendingList = Type.Object({ posts: Type.Array(Post), ...Pagination });
+export const PendingList = Type.Object({
+  posts: Type.Array(Post),
+  ...Pagination,
+  /** Sensitive words found in each note (by note id); notes without any are left out. */
+  flaggedWords: Type.Optional(Type.Record(Type.String(), Type.Array(Type.String()))),
+});
 export type PendingList = Static<typeof PendingList>;
 
 export const REJECT_REASON_MAX = 200;

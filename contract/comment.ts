@@ -16,6 +16,8 @@ const commentFields = {
   replyTo: Type.Union([Type.Object({ _id: Type.String(), username: Type.String() }), Type.Null()]),
   /** ISO 8601. */
   createdAt: Type.String(),
+  /** Set only for its author when an admin hid the comment after a report: why it was hidden. */
+  hiddenReason: Type.Optional(Type.String()),
 };
 
 /** A reply: replies are one level deep, so a reply has no replies of its own. */

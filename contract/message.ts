@@ -41,6 +41,8 @@ export const Message = Type.Object({
   createdAt: Type.String(),
   /** When the recipient read it; null while unread. */
   readAt: Type.Union([Type.String(), Type.Null()]),
+  /** Only for its sender, when an admin hid the message after a report: why. */
+  hiddenReason: Type.Optional(Type.String()),
 });
 export type Message = Static<typeof Message>;
 

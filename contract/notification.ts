@@ -14,6 +14,8 @@ export const NOTIFICATION_TYPES = [
   'new_post',
   'post_approved',
   'post_rejected',
+  /** A report I made was handled (`outcome` says how, `reportTarget` what it was). */
+  'report_resolved',
 ] as const;
 
 export const NotificationType = Type.Enum(NOTIFICATION_TYPES);
@@ -43,6 +45,9 @@ export const Notification = Type.Object({
   excerpt: Type.Union([Type.String(), Type.Null()]),
   /** Why a note was rejected. */
   reason: Type.Union([Type.String(), Type.Null()]),
+  /** report_resolved only: what the admin did (hide, delete, dismiss) and to what kind of content. */
+  outcome: Type.Optional(Type.String()),
+  reportTarget: Type.Optional(Type.String()),
   isRead: Type.Boolean(),
   /** ISO 8601. */
   createdAt: Type.String(),

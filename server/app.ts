@@ -49,6 +49,9 @@ import feedbackRoutes from './modules/feedback/routes.ts';
 import followRoutes from './modules/follows/routes.ts';
 import messageRoutes from './modules/messages/routes.ts';
 import notificationRoutes from './modules/notifications/routes.ts';
+import reportRoutes from './modules/reports/routes.ts';
+import wordsPlugin from './modules/words/plugin.ts';
+import wordRoutes from './modules/words/routes.ts';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
@@ -113,6 +116,7 @@ export async function buildApp({
   });
   await app.register(storagePlugin);
   await app.register(uploadCleanup);
+  await app.register(wordsPlugin);
   await app.register(notesPlugin);
   await app.register(notePage);
 
@@ -138,6 +142,8 @@ export async function buildApp({
   await app.register(eventRoutes);
   await app.register(batchRoutes);
   await app.register(feedbackRoutes);
+  await app.register(reportRoutes);
+  await app.register(wordRoutes);
 
   return app;
 }

@@ -8,6 +8,8 @@ import { feedRankSchema } from './migrations/004-feed-rank.ts';
 import { idempotentRequestsSchema } from './migrations/005-idempotent-requests.ts';
 import { searchVisibleTextMigration } from './migrations/006-search-visible-text.ts';
 import { uploadQuotaSchema } from './migrations/007-upload-quota.ts';
+import { reportsSchema } from './migrations/008-reports.ts';
+import { sensitiveWordsSchema } from './migrations/009-sensitive-words.ts';
 
 /** Versioned migrations, in order. Add a new file and a line here; never edit a shipped one. */
 function migrations(handle: DatabaseHandle): Record<string, Migration> {
@@ -19,6 +21,8 @@ function migrations(handle: DatabaseHandle): Record<string, Migration> {
     '005-idempotent-requests': idempotentRequestsSchema(),
     '006-search-visible-text': searchVisibleTextMigration(handle.dialect),
     '007-upload-quota': uploadQuotaSchema(handle.dialect),
+    '008-reports': reportsSchema(handle.dialect),
+    '009-sensitive-words': sensitiveWordsSchema(),
   };
 }
 

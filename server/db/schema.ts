@@ -100,6 +100,8 @@ export interface CommentsTable {
   content: string;
   created_at: Millis;
   deleted_at: Millis | null;
+  /** Set when an admin hides the comment after a report (migration 008): only its author sees it. */
+  hidden_reason: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface FollowsTable {
@@ -152,6 +154,8 @@ export interface MessagesTable {
   content: string;
   created_at: Millis;
   read_at: Millis | null;
+  /** Set when an admin hides the message after a report (migration 008): only its sender sees it. */
+  hidden_reason: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** One row per participant of a conversation (migration 003), the inbox's index. */
@@ -269,6 +273,31 @@ export interface UploadQuotaTable {
   bytes: number;
 }
 
+/** A report (举报) of a note, comment, user or message (migration 008). */
+export interface ReportsTable {
+  id: Id;
+  reporter_id: number;
+  target_type: 'post' | 'comment' | 'user' | 'message';
+  target_id: number;
+  /** Whose content it is, kept for the admin's view when the content is gone. */
+  target_author_id: number | null;
+  reason: string;
+  detail: string | null;
+  /** JSON of the content as it was when reported. */
+  snapshot: string;
+  status: 'open' | 'resolved';
+  action: 'hide' | 'delete' | 'dismiss' | null;
+  resolved_by: number | null;
+  resolved_at: Millis | null;
+  created_at: Millis;
+}
+
+/** The sensitive-word list (migration 009). */
+export interface SensitiveWordsTable {
+  word: string;
+  created_at: Millis;
+}
+
 export interface Database {
   upload_quota: UploadQuotaTable;
   users: UsersTable;
@@ -294,4 +323,6 @@ export interface Database {
   idempotency_keys: IdempotencyKeysTable;
   moderation_events: ModerationEventsTable;
   uploads: UploadsTable;
+  reports: ReportsTable;
+  sensitive_words: SensitiveWordsTable;
 }

@@ -37,6 +37,17 @@ export interface DomainEvents {
   'order.paid': OrderEvent;
   /** A refund took back what the order gave. */
   'order.refunded': OrderEvent;
+  /** An admin resolved every open report of one target; reporters hear the outcome. */
+  'report.resolved': {
+    reporterIds: number[];
+    adminId: number;
+    action: 'hide' | 'delete' | 'dismiss';
+    targetType: 'post' | 'comment' | 'user' | 'message';
+    /** The note reported, or the note of a reported comment, while it exists. */
+    postId: number | null;
+    /** The reported content as it was, shortened by the notification. */
+    excerpt: string;
+  };
   /** The user's atmosphere value changed (value is the new total). */
   'atmosphere.changed': { userId: number; value: number; points: number; kind: string };
 }

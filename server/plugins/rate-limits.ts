@@ -8,7 +8,10 @@ import { errorText } from '../../contract/messages.ts';
  * REDIS_URL the counts live in Redis (the plugin's own atomic script), so every instance
  * enforces one shared limit; otherwise in memory.
  */
-export const RATE_LIMITS = { readsPerMinute: 1200, writesPerMinute: 120 };
+export const RATE_LIMITS = { readsPerMinute: 1200, writesPerMinute: 120, reportsPerHour: 20 };
+
+/** Route config for reports (举报): a handful an hour is plenty for a person, not for a flood. */
+export const REPORT_RATE_LIMIT = { max: RATE_LIMITS.reportsPerHour, timeWindow: '1 hour' };
 
 const isWrite = (method: string) => method !== 'GET' && method !== 'HEAD' && method !== 'OPTIONS';
 

@@ -18,6 +18,8 @@ const {
   adminReview: AdminReview,
   adminStats: AdminStats,
   adminFeedback: AdminFeedback,
+  adminReports: AdminReports,
+  adminWords: AdminWords,
   membership: Membership,
   settings: Settings,
   register: Register,
@@ -113,6 +115,22 @@ export const routes: RouteObject[] = [
             element: (
               <RequireAdmin>
                 <AdminStats />
+              </RequireAdmin>
+            ),
+          },
+          {
+            path: 'admin/reports',
+            element: (
+              <RequireAdmin>
+                <AdminReports />
+              </RequireAdmin>
+            ),
+          },
+          {
+            path: 'admin/words',
+            element: (
+              <RequireAdmin>
+                <AdminWords />
               </RequireAdmin>
             ),
           },

@@ -185,6 +185,14 @@ function expectations(actor: Actor): [route: string, landing: Landing][] {
       adminOnly({ at: '/admin/posts/stats', heading: '笔记统计', layout: true, noindex: true }),
     ],
     [
+      '/admin/reports',
+      adminOnly({ at: '/admin/reports', heading: '举报处理', layout: true, noindex: true }),
+    ],
+    [
+      '/admin/words',
+      adminOnly({ at: '/admin/words', heading: '敏感词', layout: true, noindex: true }),
+    ],
+    [
       '/auth/wechat/callback',
       { at: '/auth/wechat/callback', heading: '微信登录', layout: false, noindex: true },
     ],

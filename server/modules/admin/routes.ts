@@ -32,7 +32,17 @@ export default async function adminRoutes(app: FastifyInstance) {
       preValidation: app.requireAdmin,
       schema: { querystring: PendingQuery, response: { 200: PendingList, ...errors } },
     },
-    (request) => moderation.queue(request.query, viewerOf(request)),
+    async (request) => {
+      const list = await moderation.queue(request.query, viewerOf(request));
+      // The reviewer sees which listed words each note contains.
+      const flagged = await Promise.all(
+        list.posts.map(async (post) => [post.id, await app.words.find(post.title, post.content)]),
+      );
+      return {
+        ...list,
+        flaggedWords: Object.fromEntries(flagged.filter(([, words]) => words.length > 0)),
+      };
+    },
   );
 
   app.post<{ Params: RawId; Body: ReviewBody }>(

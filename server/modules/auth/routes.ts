@@ -29,7 +29,10 @@ export default async function authRoutes(app: FastifyInstance) {
   app.post<{ Body: RegisterBody }>(
     '/api/auth/register',
     { schema: { body: RegisterBody, response: { 200: AuthResponse, ...errors } } },
-    (request) => service.register(request.body, clientInfo(request)),
+    async (request) => {
+      await app.words.refuse(request.body.username);
+      return service.register(request.body, clientInfo(request));
+    },
   );
 
   app.post<{ Body: LoginBody }>(
@@ -68,6 +71,9 @@ export default async function authRoutes(app: FastifyInstance) {
       preHandler: app.requireUser,
       schema: { body: UpdateMeBody, response: { 200: CurrentUser, ...errors } },
     },
-    (request) => service.updateMe(viewerOf(request).row, request.body),
+    async (request) => {
+      await app.words.refuse(request.body.username ?? '', request.body.bio ?? '');
+      return service.updateMe(viewerOf(request).row, request.body);
+    },
   );
 }

@@ -1,8 +1,19 @@
-import type { Insertable, Kysely, Selectable } from 'kysely';
+import type { Insertable, Kysely, Selectable, SelectQueryBuilder } from 'kysely';
 import type { CommentsTable, Database } from '../../db/schema.ts';
 import type { Window } from '../posts/post-repository.ts';
 
 export type CommentRow = Selectable<CommentsTable>;
+
+/** A comment hidden after a report stays visible to its author only. */
+const shownTo = <Q extends SelectQueryBuilder<Database, 'comments', object>>(
+  query: Q,
+  viewerId: number | null,
+): Q =>
+  query.where((eb) =>
+    viewerId === null
+      ? eb('hidden_reason', 'is', null)
+      : eb.or([eb('hidden_reason', 'is', null), eb('author_id', '=', viewerId)]),
+  ) as Q;
 
 export function createCommentRepository(db: Kysely<Database>) {
   return {
@@ -28,11 +39,8 @@ export function createCommentRepository(db: Kysely<Database>) {
     },
 
     /** Top-level comments, newest first (index comments_post). */
-    listTopLevel(postId: number, window: Window): Promise<CommentRow[]> {
-      return db
-        .selectFrom('comments')
-        .selectAll()
-        .where('post_id', '=', postId)
+    listTopLevel(postId: number, window: Window, viewerId: number | null): Promise<CommentRow[]> {
+      return shownTo(db.selectFrom('comments').selectAll().where('post_id', '=', postId), viewerId)
         .where('parent_id', 'is', null)
         .orderBy('created_at', 'desc')
         .orderBy('id', 'desc')
@@ -41,25 +49,37 @@ export function createCommentRepository(db: Kysely<Database>) {
         .execute();
     },
 
-    async countTopLevel(postId: number): Promise<number> {
-      const row = await db
-        .selectFrom('comments')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('post_id', '=', postId)
+    async countTopLevel(postId: number, viewerId: number | null): Promise<number> {
+      const row = await shownTo(
+        db
+          .selectFrom('comments')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('post_id', '=', postId),
+        viewerId,
+      )
         .where('parent_id', 'is', null)
         .executeTakeFirstOrThrow();
       return Number(row.n);
     },
 
     /** Replies to these comments, oldest first, as a conversation reads (index comments_parent). */
-    repliesTo(parentIds: number[]): Promise<CommentRow[]> {
+    repliesTo(parentIds: number[], viewerId: number | null): Promise<CommentRow[]> {
       if (parentIds.length === 0) return Promise.resolve([]);
-      return db
-        .selectFrom('comments')
-        .selectAll()
-        .where('parent_id', 'in', parentIds)
+      return shownTo(
+        db.selectFrom('comments').selectAll().where('parent_id', 'in', parentIds),
+        viewerId,
+      )
         .orderBy('created_at', 'asc')
         .orderBy('id', 'asc')
+        .execute();
+    },
+
+    /** Hides a reported comment from everyone but its author, who sees the reason. */
+    async hide(id: number, reason: string): Promise<void> {
+      await db
+        .updateTable('comments')
+        .set({ hidden_reason: reason })
+        .where('id', '=', id)
         .execute();
     },
 

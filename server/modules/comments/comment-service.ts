@@ -29,6 +29,8 @@ function presentReply(row: CommentRow, authors: Map<number, AuthorRow>): Comment
     parentId: row.parent_id === null ? null : toApiId(row.parent_id),
     replyTo: replyTo ? { _id: toApiId(replyTo.id), username: replyTo.username } : null,
     createdAt: new Date(row.created_at).toISOString(),
+    // Only the author is ever sent a hidden comment (the repository filters it for others).
+    ...(row.hidden_reason === null ? {} : { hiddenReason: row.hidden_reason }),
   };
 }
 
@@ -69,11 +71,15 @@ export function createCommentService(context: NotesContext) {
     ): Promise<CommentList> {
       await visiblePost(postId, viewer);
       const window = pageWindow(query);
+      const viewerId = viewer?.id ?? null;
       const [rows, total] = await Promise.all([
-        comments.listTopLevel(postId, window),
-        comments.countTopLevel(postId),
+        comments.listTopLevel(postId, window, viewerId),
+        comments.countTopLevel(postId, viewerId),
       ]);
-      const replies = await comments.repliesTo(rows.map((row) => row.id));
+      const replies = await comments.repliesTo(
+        rows.map((row) => row.id),
+        viewerId,
+      );
       return {
         comments: await present(rows, replies),
         total,

@@ -36,6 +36,7 @@ export default async function commentRoutes(app: FastifyInstance) {
       schema: { params: RawId, body: CreateCommentBody, response: { 201: Comment, ...errors } },
     },
     async (request, reply) => {
+      await app.words.refuse(request.body.content);
       const comment = await service.create(
         viewerOf(request),
         postIdOf(request.params.id),

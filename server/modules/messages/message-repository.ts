@@ -54,6 +54,15 @@ export function createMessageRepository(db: Kysely<Database>) {
       });
     },
 
+    /** Hides a reported message from its recipient; the sender keeps it, with the reason. */
+    async hide(id: number, reason: string): Promise<void> {
+      await db
+        .updateTable('messages')
+        .set({ hidden_reason: reason })
+        .where('id', '=', id)
+        .execute();
+    },
+
     findById(id: number): Promise<MessageRow | undefined> {
       return db.selectFrom('messages').selectAll().where('id', '=', id).executeTakeFirst();
     },
@@ -79,6 +88,7 @@ export function createMessageRepository(db: Kysely<Database>) {
           'messages.content',
           'messages.created_at',
           'messages.read_at',
+          'messages.hidden_reason',
         ])
         .where('conversations.user_id', '=', userId)
         .orderBy('conversations.last_at', 'desc')
@@ -100,9 +110,11 @@ export function createMessageRepository(db: Kysely<Database>) {
           sender_id: row.sender_id,
           recipient_id: row.recipient_id,
           conversation_key: row.conversation_key,
-          content: row.content,
+          // A message hidden after a report is not previewed to its recipient.
+          content: row.hidden_reason !== null && row.sender_id !== userId ? '' : row.content,
           created_at: row.created_at,
           read_at: row.read_at,
+          hidden_reason: row.sender_id === userId ? row.hidden_reason : null,
         },
       }));
     },
@@ -116,12 +128,16 @@ export function createMessageRepository(db: Kysely<Database>) {
       return Number(row.n);
     },
 
-    /** One page of a thread, newest page first, returned oldest first (index messages_conversation). */
-    async thread(a: number, b: number, window: PageWindow): Promise<MessageRow[]> {
+    /**
+     * One page of `viewer`'s thread with `other`, newest page first, returned oldest first
+     * (index messages_conversation); a message hidden after a report is left to its sender.
+     */
+    async thread(viewer: number, other: number, window: PageWindow): Promise<MessageRow[]> {
       const rows = await db
         .selectFrom('messages')
         .selectAll()
-        .where('conversation_key', '=', conversationKey(a, b))
+        .where('conversation_key', '=', conversationKey(viewer, other))
+        .where((eb) => eb.or([eb('hidden_reason', 'is', null), eb('sender_id', '=', viewer)]))
         .orderBy('created_at', 'desc')
         .orderBy('id', 'desc')
         .limit(window.limit)
@@ -130,11 +146,12 @@ export function createMessageRepository(db: Kysely<Database>) {
       return rows.reverse();
     },
 
-    async countThread(a: number, b: number): Promise<number> {
+    async countThread(viewer: number, other: number): Promise<number> {
       const row = await db
         .selectFrom('messages')
         .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('conversation_key', '=', conversationKey(a, b))
+        .where('conversation_key', '=', conversationKey(viewer, other))
+        .where((eb) => eb.or([eb('hidden_reason', 'is', null), eb('sender_id', '=', viewer)]))
         .executeTakeFirstOrThrow();
       return Number(row.n);
     },

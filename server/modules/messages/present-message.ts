@@ -13,6 +13,7 @@ export function presentMessage(row: MessageRow): Message {
     content: row.content,
     createdAt: new Date(row.created_at).toISOString(),
     readAt: isoOrNull(row.read_at),
+    ...(row.hidden_reason === null ? {} : { hiddenReason: row.hidden_reason }),
   };
 }
 

@@ -32,8 +32,14 @@ export default async function messageRoutes(app: FastifyInstance) {
   app.post<{ Body: SendMessageBody }>(
     '/api/messages',
     { ...signedIn, schema: { body: SendMessageBody, response: { 200: Message, ...errors } } },
-    async (request) =>
-      service.send(viewerOf(request).id, fromApiId(request.body.recipientId), request.body.content),
+    async (request) => {
+      await app.words.refuse(request.body.content);
+      return service.send(
+        viewerOf(request).id,
+        fromApiId(request.body.recipientId),
+        request.body.content,
+      );
+    },
   );
 
   app.get<{ Querystring: PageQuery }>(

@@ -87,6 +87,18 @@ export function listenForNotifications(
     if (status === 'approved') await announceToFollowers(postId, authorId);
   });
 
+  events.on('report.resolved', ({ reporterIds, action, targetType, postId, excerpt }) =>
+    // From the site, not from the admin who acted: actor is null.
+    service.notify(
+      reporterIds.map((userId) => ({
+        userId,
+        actorId: null,
+        type: 'report_resolved' as const,
+        postId,
+        details: { excerpt: excerptOf(excerpt), outcome: action, reportTarget: targetType },
+      })),
+    ),
+  );
   events.on('message.sent', async ({ messageId, senderId, recipientId }) => {
     const message = await messages.findById(messageId);
     if (!message) return;

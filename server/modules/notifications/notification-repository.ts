@@ -9,6 +9,9 @@ export interface NotificationDetails {
   excerpt?: string;
   /** Why a note was rejected. */
   reason?: string | null;
+  /** report_resolved: the admin's action and the kind of content reported. */
+  outcome?: string;
+  reportTarget?: string;
 }
 
 export interface NewNotification {

@@ -47,6 +47,8 @@ export function presentNotification(row: PresentableNotificationRow): Notificati
     commentId: row.comment_id === null ? null : toApiId(row.comment_id),
     excerpt: details.excerpt ?? null,
     reason: details.reason ?? null,
+    ...(details.outcome === undefined ? {} : { outcome: details.outcome }),
+    ...(details.reportTarget === undefined ? {} : { reportTarget: details.reportTarget }),
     isRead: row.read_at !== null,
     createdAt: new Date(row.created_at).toISOString(),
   };

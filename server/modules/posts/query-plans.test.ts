@@ -19,7 +19,7 @@ interface Captured {
 }
 
 /** Tables that grow with the site: a page may never read one of them from end to end. */
-const BIG_TABLES = ['posts', 'likes', 'favorites', 'comments'];
+const BIG_TABLES = ['posts', 'likes', 'favorites', 'comments', 'reports'];
 
 /** A plan line that reads a whole big table: `SCAN posts` (an index scan names its index). */
 function fullScans(plan: string[]): string[] {
@@ -90,6 +90,12 @@ describe('query plans of page queries (sqlite)', () => {
         headers: reader.auth,
         payload: { content: '好文' },
       });
+      await app.inject({
+        method: 'POST',
+        url: '/api/reports',
+        headers: reader.auth,
+        payload: { targetType: 'post', targetId: post.id, reason: '其他' },
+      });
     }
     await app.inject({
       method: 'POST',
@@ -138,12 +144,15 @@ describe('query plans of page queries (sqlite)', () => {
       '/api/posts/favorites',
       '/api/posts/user/likes',
       '/api/drafts',
+      `/api/posts/${post.id}/comments`,
     ];
     return [
       ...anonymous.map((url) => ({ url, headers: {} })),
       ...signedIn.map((url) => ({ url, headers: reader.auth })),
       { url: '/api/posts/admin/pending', headers: admin.auth },
       { url: '/api/posts/admin/pending?status=approved', headers: admin.auth },
+      { url: '/api/admin/reports', headers: admin.auth },
+      { url: '/api/admin/reports?status=resolved', headers: admin.auth },
     ];
   };
 

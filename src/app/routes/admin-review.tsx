@@ -1,4 +1,4 @@
-import { BarChart3 } from 'lucide-react';
+import { BarChart3, Flag, ListFilter } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { PostStatus } from '../../../contract/post';
 import { buttonClass } from '../../components/button';
@@ -8,6 +8,7 @@ import { ReviewList } from '../../features/admin/components/review-list';
 import { StatusTabs } from '../../features/admin/components/status-tabs';
 import { adminTexts } from '../../features/admin/texts';
 import { useCategories } from '../../features/posts/hooks/use-categories';
+import styles from './admin-review.module.css';
 
 const STATUSES: readonly PostStatus[] = ['pending', 'approved', 'rejected'];
 
@@ -35,13 +36,29 @@ export default function AdminReviewPage() {
       <AdminHeader
         title={adminTexts.reviewTitle}
         link={
-          <Link
-            to="/admin/posts/stats"
-            className={buttonClass({ variant: 'secondary', size: 'small' })}
-          >
-            <BarChart3 size={16} aria-hidden />
-            {adminTexts.statsLink}
-          </Link>
+          <span className={styles.links}>
+            <Link
+              to="/admin/reports"
+              className={buttonClass({ variant: 'secondary', size: 'small' })}
+            >
+              <Flag size={16} aria-hidden />
+              {adminTexts.reportsLink}
+            </Link>
+            <Link
+              to="/admin/words"
+              className={buttonClass({ variant: 'secondary', size: 'small' })}
+            >
+              <ListFilter size={16} aria-hidden />
+              {adminTexts.wordsLink}
+            </Link>
+            <Link
+              to="/admin/posts/stats"
+              className={buttonClass({ variant: 'secondary', size: 'small' })}
+            >
+              <BarChart3 size={16} aria-hidden />
+              {adminTexts.statsLink}
+            </Link>
+          </span>
         }
       />
       <StatusTabs active={status} onChange={(next) => show({ status: next })} />

@@ -18,6 +18,7 @@ import { useProfileUser } from '../../features/profile/hooks/use-profile-user';
 import { pinnedFirst } from '../../features/profile/pinned-first';
 import { profileTexts } from '../../features/profile/texts';
 import { selectUser, useSessionStore } from '../../stores/session-store';
+import { ReportButton } from '../../features/reports/components/report-button';
 
 /** `/profile/{id}`: someone's public page with their published notes. */
 export default function UserProfilePage() {
@@ -90,6 +91,13 @@ export default function UserProfilePage() {
                 <Mail size={14} aria-hidden />
                 {profileTexts.message}
               </Button>
+              {me && (
+                <ReportButton
+                  targetType="user"
+                  targetId={user.id}
+                  className={buttonClass({ variant: 'ghost', size: 'small' })}
+                />
+              )}
             </>
           }
         />

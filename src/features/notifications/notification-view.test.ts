@@ -53,4 +53,23 @@ describe('notification view', () => {
     });
     expect(describeNotification(make({ type: 'follow', post: null })).detail).toBeNull();
   });
+
+  it('words a handled report by its outcome, from the site, and links only a note still shown', () => {
+    const hidden = make({
+      type: 'report_resolved',
+      actor: null,
+      outcome: 'hide',
+      reportTarget: 'comment',
+      excerpt: '加微信',
+    });
+    expect(describeNotification(hidden)).toEqual({
+      who: '系统通知',
+      action: '你举报的内容已被隐藏，感谢你的举报',
+      detail: '加微信',
+    });
+    expect(notificationTarget(hidden)).toBeNull();
+    const dismissed = make({ type: 'report_resolved', actor: null, outcome: 'dismiss' });
+    expect(describeNotification(dismissed).action).toBe('你举报的内容经核查未发现违规');
+    expect(notificationTarget(dismissed)).toEqual({ kind: 'page', to: '/post/42' });
+  });
 });

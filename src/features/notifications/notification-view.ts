@@ -12,11 +12,17 @@ export function notificationTarget(notification: Notification): NotificationTarg
   if (notification.type === 'follow') {
     return notification.actor ? { kind: 'page', to: `/profile/${notification.actor.id}` } : null;
   }
+  // A note hidden or deleted after a report is no longer there for the reporter to open.
+  if (notification.type === 'report_resolved' && notification.outcome !== 'dismiss') return null;
   return notification.post ? { kind: 'page', to: `/post/${notification.post.id}` } : null;
 }
 
 /** Review results come from the site, not from the admin as a person. */
-const SYSTEM_TYPES = new Set<Notification['type']>(['post_approved', 'post_rejected']);
+const SYSTEM_TYPES = new Set<Notification['type']>([
+  'post_approved',
+  'post_rejected',
+  'report_resolved',
+]);
 
 export function isSystemNotification(notification: Notification): boolean {
   return SYSTEM_TYPES.has(notification.type) || !notification.actor;
@@ -33,7 +39,9 @@ export function describeNotification(notification: Notification) {
     who: system
       ? notificationTexts.system
       : (notification.actor?.username ?? notificationTexts.someone),
-    action: notificationTexts.actions[notification.type],
+    action:
+      (notification.outcome && notificationTexts.reportOutcomes[notification.outcome]) ||
+      notificationTexts.actions[notification.type],
     detail,
   };
 }

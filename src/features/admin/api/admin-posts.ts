@@ -1,4 +1,4 @@
-import type { PostStats, ReviewBody } from '../../../../contract/admin';
+import type { PendingList, PostStats, ReviewBody } from '../../../../contract/admin';
 import type { Post, PostList, PostStatus } from '../../../../contract/post';
 import { api } from '../../../lib/api/client';
 import { adminRequest } from './admin-request';
@@ -8,7 +8,7 @@ export const REVIEW_PAGE_SIZE = 10;
 
 export const getReviewList = (status: PostStatus, page: number) =>
   adminRequest(() =>
-    api.get<PostList>('/api/posts/admin/pending', {
+    api.get<PostList & Pick<PendingList, 'flaggedWords'>>('/api/posts/admin/pending', {
       query: { status, page, limit: REVIEW_PAGE_SIZE },
     }),
   );

@@ -127,6 +127,13 @@ export function ReviewList({ status, page, onPageChange, categories }: ReviewLis
                   {fillText(adminTexts.rejectReasonShown, { reason: post.rejectReason })}
                 </p>
               )}
+              {data?.flaggedWords?.[post.id] && (
+                <p className={styles.reason}>
+                  {fillText(adminTexts.flaggedWords, {
+                    words: data.flaggedWords[post.id].join('、'),
+                  })}
+                </p>
+              )}
             </div>
             <div className={styles.controls}>
               <label className={styles.category}>

@@ -9,6 +9,7 @@ import { useThread } from '../hooks/use-thread';
 import { messageTexts } from '../texts';
 import { Composer } from './composer';
 import styles from './messages-panel.module.css';
+import { ReportButton } from '../../reports/components/report-button';
 
 export interface ThreadViewProps {
   userId: string;
@@ -83,6 +84,11 @@ export function ThreadView({ userId, me, onBack, onLeave }: ThreadViewProps) {
                 return (
                   <li key={item.key} className={mine ? `${styles.row} ${styles.mine}` : styles.row}>
                     <div className={styles.bubble}>{item.message.content}</div>
+                    {item.message.hiddenReason && (
+                      <p className={styles.failed} role="note">
+                        {item.message.hiddenReason}
+                      </p>
+                    )}
                     <div className={styles.meta}>
                       {item.state === 'sending' && <span>{messageTexts.sending}</span>}
                       {item.state === 'failed' && (
@@ -104,6 +110,13 @@ export function ThreadView({ userId, me, onBack, onLeave }: ThreadViewProps) {
                         <time dateTime={item.message.createdAt}>
                           {formatTime(item.message.createdAt)}
                         </time>
+                      )}
+                      {item.state === 'sent' && !mine && (
+                        <ReportButton
+                          targetType="message"
+                          targetId={item.message.id}
+                          className={styles.retry}
+                        />
                       )}
                     </div>
                   </li>

@@ -16,6 +16,7 @@ import { useComments } from '../hooks/use-comments';
 import { postTexts } from '../texts';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import styles from './comment-section.module.css';
+import { ReportButton } from '../../reports/components/report-button';
 
 type AnyComment = Comment | CommentReply;
 
@@ -79,6 +80,11 @@ export function CommentSection({ post, viewer, inputRef }: CommentSectionProps) 
           )}
           {comment.content}
         </p>
+        {comment.hiddenReason && (
+          <p className={styles.hiddenNote} role="note">
+            {comment.hiddenReason}
+          </p>
+        )}
         <div className={styles.actions}>
           <time dateTime={comment.createdAt}>{formatTime(comment.createdAt)}</time>
           {viewer && (
@@ -98,6 +104,13 @@ export function CommentSection({ post, viewer, inputRef }: CommentSectionProps) 
             >
               {postTexts.remove}
             </button>
+          )}
+          {viewer && comment.author.id !== viewer.id && (
+            <ReportButton
+              targetType="comment"
+              targetId={comment.id}
+              className={styles.textButton}
+            />
           )}
         </div>
         {replyingTo?.id === comment.id && (

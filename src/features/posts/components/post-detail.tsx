@@ -14,6 +14,7 @@ import { shareNote } from '../share';
 import { postTexts } from '../texts';
 import { CommentSection } from './comment-section';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { ReportButton } from '../../reports/components/report-button';
 import { MarkdownBody } from './markdown-body';
 import { NoteLayout } from './note-layout';
 import styles from './post-detail.module.css';
@@ -158,7 +159,7 @@ export function PostDetail({ post, viewer, extraActions, paywall }: PostDetailPr
           </time>
         </p>
         {extraActions}
-        {(isAuthor || canDelete) && (
+        {(isAuthor || canDelete || viewer) && (
           <div className={styles.manage}>
             {isAuthor && (
               <Link to={`/edit-post/${post.id}`} className={styles.manageButton}>
@@ -175,6 +176,9 @@ export function PostDetail({ post, viewer, extraActions, paywall }: PostDetailPr
                 <Trash2 size={16} aria-hidden />
                 {postTexts.remove}
               </button>
+            )}
+            {viewer && !isAuthor && (
+              <ReportButton targetType="post" targetId={post.id} className={styles.manageButton} />
             )}
           </div>
         )}
