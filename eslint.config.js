@@ -5,7 +5,18 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', 'data', 'coverage', '.tmp', 'bench/results'] },
+  {
+    ignores: [
+      'dist',
+      'dist-server',
+      'dist-ssr',
+      'node_modules',
+      'data',
+      'coverage',
+      '.tmp',
+      'bench/results',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
