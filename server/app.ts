@@ -9,6 +9,8 @@ import databasePlugin from './plugins/database.ts';
 import domainEvents from './plugins/domain-events.ts';
 import compression from './plugins/compression.ts';
 import errorHandler from './plugins/error-handler.ts';
+import health from './plugins/health.ts';
+import metrics from './plugins/metrics.ts';
 import multipart from '@fastify/multipart';
 import { UPLOAD_MAX_BYTES } from '../contract/post.ts';
 import rateLimits from './plugins/rate-limits.ts';
@@ -84,6 +86,7 @@ export async function buildApp({
   await app.register(errorHandler);
   await app.register(compression);
   await app.register(databasePlugin, { config, handle: database });
+  await app.register(metrics);
   await app.register(authPlugin);
   await app.register(domainEvents);
   await app.register(paywall);
@@ -94,6 +97,7 @@ export async function buildApp({
     limits: { fileSize: UPLOAD_MAX_BYTES, files: 10, fields: 20, parts: 30 },
   });
   await app.register(storagePlugin);
+  await app.register(health);
   await app.register(notesPlugin);
   await app.register(notePage);
 

@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
 import type { Config } from '../config.ts';
 import { openDatabase } from '../db/database.ts';
-import type { DatabaseHandle, DialectName } from '../db/database.ts';
+import type { DatabaseHandle, DialectName, PoolStats } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import type { Database } from '../db/schema.ts';
 
@@ -12,6 +12,7 @@ declare module 'fastify' {
     config: Config;
     db: Kysely<Database>;
     dialect: DialectName;
+    databasePoolStats: () => PoolStats | null;
   }
 }
 
@@ -24,6 +25,7 @@ async function database(
   app.decorate('config', options.config);
   app.decorate('db', handle.db);
   app.decorate('dialect', handle.dialect);
+  app.decorate('databasePoolStats', () => handle.poolStats?.() ?? null);
   // Closed after every in-flight request has finished (Fastify runs onClose hooks last).
   app.addHook('onClose', () => handle.close());
 }

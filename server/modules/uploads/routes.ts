@@ -1,4 +1,3 @@
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { ErrorBody } from '../../../contract/common.ts';
@@ -24,7 +23,7 @@ const VariantQuery = Type.Object({
 
 export default async function uploadRoutes(app: FastifyInstance) {
   const service = createUploadService({ db: app.db, storage: app.storage });
-  const variants = createVariantCache(path.join(app.config.dataDir, 'cache', 'variants'));
+  const variants = createVariantCache(app.storage);
 
   app.post(
     '/api/posts/upload',

@@ -125,7 +125,7 @@ describe.each(testDatabases)('image uploads (%s)', (kind) => {
     expect(head.statusCode).toBe(200);
     expect(head.headers['content-type']).toBe('image/webp');
 
-    const variants = readdirSync(path.join(test.dataDir, 'cache', 'variants'));
+    const variants = readdirSync(path.join(test.dataDir, 'uploads'));
     expect(variants.filter((name) => name.endsWith('.webp'))).toHaveLength(1);
   });
 

@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import sharp from 'sharp';
 import { IMAGE_WIDTHS } from '../../../contract/post.ts';
+import type { Storage } from '../storage/storage.ts';
 
 /** What the browser asked for, reduced to a few cacheable choices. */
 export interface VariantSpec {
@@ -81,12 +80,11 @@ export async function renderVariant(original: Buffer, spec: VariantSpec): Promis
 }
 
 /**
- * Variants made on first request and kept on local disk: they can always be made again from
- * the original, so they never go through Storage. Concurrent requests for the same variant
- * share one rendering.
+ * Variants made on first request and stored beside the original (same store, so on several
+ * machines every instance finds a variant another one made). Concurrent requests for the same
+ * variant on one instance share one rendering.
  */
-export function createVariantCache(dir: string) {
-  const ready = mkdir(dir, { recursive: true });
+export function createVariantCache(storage: Storage) {
   const inFlight = new Map<string, Promise<Buffer | null>>();
 
   async function produce(
@@ -94,16 +92,12 @@ export function createVariantCache(dir: string) {
     spec: VariantSpec,
     loadOriginal: () => Promise<Buffer | null>,
   ): Promise<Buffer | null> {
-    await ready;
-    const file = path.join(dir, key);
-    const cached = await readFile(file).catch(() => null);
+    const cached = await storage.get(key);
     if (cached) return cached;
     const original = await loadOriginal();
     if (!original) return null;
     const rendered = await renderVariant(original, spec);
-    const temporary = `${file}.${process.pid}.tmp`;
-    await writeFile(temporary, rendered);
-    await rename(temporary, file);
+    await storage.put(key, rendered);
     return rendered;
   }
 
