@@ -33,6 +33,8 @@ export interface Config {
   /** Public origin used in absolute links (sitemap, e-mails, canonical URLs). */
   publicOrigin: string;
   redisUrl: string | null;
+  /** Namespace of this site's Redis keys and channel (several sites can share one Redis). */
+  redisPrefix: string;
   logLevel: string;
   /** Folder with the built PWA; null when the server runs API-only (tests). */
   webRoot: string | null;
@@ -231,6 +233,7 @@ export function loadConfig(
       : readOrCreateSecret(dataDir),
     publicOrigin,
     redisUrl: env.REDIS_URL ?? null,
+    redisPrefix: env.REDIS_PREFIX ?? 'vibe',
     logLevel: env.LOG_LEVEL ?? 'info',
     webRoot: existsSync(path.join(defaultWebRoot, 'index.html')) ? defaultWebRoot : null,
     firstScreenModule: path.resolve(env.FIRST_SCREEN_MODULE ?? 'dist-ssr/first-screen.js'),

@@ -4,7 +4,7 @@ import { loadConfig } from './config.ts';
 import { seedDemoContent } from './seed/demo.ts';
 
 const config = loadConfig();
-const app = await buildApp({ config });
+const app = await buildApp({ config, realtime: { prefix: config.redisPrefix } });
 
 if (config.seedDemo) await seedDemoContent(app);
 

@@ -24,7 +24,10 @@ export interface TestApp {
 }
 
 /** A PostgreSQL database of the test's own, dropped by the returned function. */
-async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function createPostgresDatabase(): Promise<{
+  url: string;
+  drop: () => Promise<void>;
+}> {
   const adminUrl = process.env.TEST_DATABASE_URL!;
   const name = `vibe_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
