@@ -43,7 +43,11 @@ const externalDependencies = {
 };
 
 await build({
-  entryPoints: { main: 'server/main.ts' },
+  entryPoints: {
+    main: 'server/main.ts',
+    backup: 'server/ops/backup-command.ts',
+    restore: 'server/ops/restore-command.ts',
+  },
   outdir: 'dist-server',
   bundle: true,
   platform: 'node',
