@@ -47,6 +47,7 @@ await build({
     main: 'server/main.ts',
     backup: 'server/ops/backup-command.ts',
     restore: 'server/ops/restore-command.ts',
+    'sqlite-to-postgres': 'server/ops/sqlite-to-postgres-command.ts',
   },
   outdir: 'dist-server',
   bundle: true,
