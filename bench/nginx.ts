@@ -55,15 +55,13 @@ try {
   });
   instances.push(first);
   await first.ready;
-  const others = ports
-    .slice(1)
-    .map((port, index) =>
-      spawnInstance(port, {
-        ...env,
-        DATA_DIR: path.join(dir, `i${index + 1}`),
-        SEED_DEMO: 'false',
-      }),
-    );
+  const others = ports.slice(1).map((port, index) =>
+    spawnInstance(port, {
+      ...env,
+      DATA_DIR: path.join(dir, `i${index + 1}`),
+      SEED_DEMO: 'false',
+    }),
+  );
   instances.push(...others);
   await Promise.all(others.map((instance) => instance.ready));
 
