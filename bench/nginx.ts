@@ -41,8 +41,13 @@ async function measure(origin: string, pathname: string) {
     connections: CONNECTIONS,
     duration: SECONDS,
   });
-  const failed = result.non2xx + result.errors + result.timeouts;
-  return `${Math.round(result.requests.average)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, ${failed} failed`;
+  const statuses = Object.entries(result.statusCodeStats ?? {})
+    .map(([code, { count }]) => `${code}×${count}`)
+    .join(' ');
+  return (
+    `${Math.round(result.requests.average)} req/s, p50 ${result.latency.p50} ms, ` +
+    `p99 ${result.latency.p99} ms (${statuses}; ${result.errors} errors, ${result.timeouts} timeouts)`
+  );
 }
 
 try {
