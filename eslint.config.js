@@ -11,7 +11,18 @@ const features = readdirSync('./src/features', { withFileTypes: true })
   .map((entry) => entry.name);
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', 'data', 'coverage', '.tmp', 'bench/results'] },
+  {
+    ignores: [
+      'dist',
+      'dist-server',
+      'dist-ssr',
+      'node_modules',
+      'data',
+      'coverage',
+      '.tmp',
+      'bench/results',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

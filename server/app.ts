@@ -14,6 +14,8 @@ import compression from './plugins/compression.ts';
 import errorHandler from './plugins/error-handler.ts';
 import jsonBody from './plugins/json-body.ts';
 import securityHeaders from './plugins/security-headers.ts';
+import health from './plugins/health.ts';
+import metrics from './plugins/metrics.ts';
 import multipart from '@fastify/multipart';
 import { UPLOAD_MAX_BYTES } from '../contract/post.ts';
 import rateLimits from './plugins/rate-limits.ts';
@@ -103,6 +105,7 @@ export async function buildApp({
   await app.register(compression);
   await app.register(databasePlugin, { config, handle: database });
   await app.register(securityHeaders);
+  await app.register(metrics);
   await app.register(authPlugin);
   await app.register(domainEvents);
   await app.register(paywall);
@@ -117,6 +120,7 @@ export async function buildApp({
   await app.register(storagePlugin);
   await app.register(uploadCleanup);
   await app.register(wordsPlugin);
+  await app.register(health);
   await app.register(notesPlugin);
   await app.register(notePage);
 

@@ -55,6 +55,22 @@ export interface Config {
   payments: PaymentConfig;
   /** What one user may upload per day (China Standard Time). */
   uploadQuota: { dailyCount: number; dailyBytes: number };
+  /** S3-compatible object store for uploads; null keeps them in DATA_DIR/uploads. */
+  s3: S3Config | null;
+  /** Addresses (or CIDR ranges) allowed to read /metrics; loopback by default. */
+  metricsAllow: string[];
+  /** How long /readyz answers 503 before a stopping instance closes (a balancer drains it). */
+  shutdownDrainMs: number;
+}
+
+export interface S3Config {
+  endpoint: string;
+  bucket: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  region: string;
+  /** http://endpoint/bucket/key instead of http://bucket.endpoint/key (MinIO, s3rver). */
+  forcePathStyle: boolean;
 }
 
 export type SmsConfig =
@@ -153,6 +169,23 @@ function oauthConfig(env: NodeJS.ProcessEnv, publicOrigin: string): OAuthConfig 
   };
 }
 
+function s3Config(env: NodeJS.ProcessEnv): S3Config | null {
+  if (!env.S3_ENDPOINT && !env.S3_BUCKET) return null;
+  const [endpoint, bucket, accessKeyId, secretAccessKey] = requiredEnv(
+    env,
+    ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'],
+    'S3 storage',
+  ) as [string, string, string, string];
+  return {
+    endpoint,
+    bucket,
+    accessKeyId,
+    secretAccessKey,
+    region: env.S3_REGION ?? 'us-east-1',
+    forcePathStyle: env.S3_FORCE_PATH_STYLE === 'true',
+  };
+}
+
 function readOrCreateSecret(dataDir: string): Uint8Array {
   const file = path.join(dataDir, 'jwt-secret');
   if (!existsSync(file)) {
@@ -232,6 +265,12 @@ export function loadConfig(
     sms: smsConfig(env),
     mail: mailConfig(env),
     oauth: oauthConfig(env, publicOrigin),
+    s3: s3Config(env),
+    metricsAllow: (env.METRICS_ALLOW ?? '127.0.0.1,::1')
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean),
+    shutdownDrainMs: Number(env.SHUTDOWN_DRAIN_MS ?? 0),
     ...overrides,
   };
 }

@@ -1,9 +1,10 @@
+import { setTimeout } from 'node:timers/promises';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { seedDemoContent } from './seed/demo.ts';
 
 const config = loadConfig();
-const app = await buildApp({ config });
+const app = await buildApp({ config, realtime: { prefix: config.redisPrefix } });
 
 if (config.seedDemo) await seedDemoContent(app);
 
@@ -12,15 +13,20 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
   process.on(signal, () => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
-    // Fastify stops accepting, waits for in-flight requests, then runs onClose (database).
-    app.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        app.log.error({ err: error }, 'shutdown failed');
-        process.exit(1);
-      },
-    );
+    app.log.info({ signal }, 'shutting down: draining, then finishing in-flight requests');
+    // /readyz answers 503 first, for SHUTDOWN_DRAIN_MS, so a balancer that checks it stops
+    // sending requests here; then Fastify stops accepting, waits for in-flight requests, and
+    // runs onClose (database).
+    app.health.beginDrain();
+    setTimeout(config.shutdownDrainMs)
+      .then(() => app.close())
+      .then(
+        () => process.exit(0),
+        (error: unknown) => {
+          app.log.error({ err: error }, 'shutdown failed');
+          process.exit(1);
+        },
+      );
   });
 }
 

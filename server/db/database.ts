@@ -14,6 +14,14 @@ export interface DatabaseHandle {
   /** SQLite: read-only connections in worker threads, for queries that may be long (search). */
   reader?: ReadPool;
   close(): Promise<void>;
+  /** PostgreSQL's connection pool now (metrics); null on SQLite, which has one connection. */
+  poolStats?(): PoolStats | null;
+}
+
+export interface PoolStats {
+  total: number;
+  idle: number;
+  waiting: number;
 }
 
 // int8 (COUNT, bigint millis) arrives as a string by default; every value we store fits a double.
@@ -26,7 +34,16 @@ export function openDatabase(options: {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, dialect: 'postgres', close: () => db.destroy() };
+    return {
+      db,
+      dialect: 'postgres',
+      close: () => db.destroy(),
+      poolStats: () => ({
+        total: pool.totalCount,
+        idle: pool.idleCount,
+        waiting: pool.waitingCount,
+      }),
+    };
   }
   const file = path.join(options.dataDir, 'site.db');
   const sqlite = new SQLite(file);
@@ -44,5 +61,6 @@ export function openDatabase(options: {
       await reader.close();
       await db.destroy();
     },
+    poolStats: () => null,
   };
 }

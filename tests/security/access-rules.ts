@@ -96,6 +96,16 @@ export const ACCESS_RULES: Record<string, Access> = {
   'POST /api/feedback': 'public',
   'GET /api/feedback': 'admin',
   'GET /api/feedback/screenshots/:name': 'admin',
+  'POST /api/posts/cover': 'member',
+  'POST /api/reports': 'member',
+  'GET /api/admin/reports': 'admin',
+  'POST /api/admin/reports/:id/resolve': 'admin',
+  'GET /api/admin/words': 'admin',
+  'PUT /api/admin/words': 'admin',
+  // Operator endpoints: /metrics is limited by address (METRICS_ALLOW), not by role.
+  'GET /healthz': 'public',
+  'GET /readyz': 'public',
+  'GET /metrics': 'public',
   'GET /sitemap.xml': 'public',
   'GET /robots.txt': 'public',
 };

@@ -77,11 +77,15 @@ export function createNotesContext(deps: {
     presenter: createPostPresenter({ db: deps.db, categories, paywall: deps.paywall }),
     uploads: createUploadService({ db: deps.db, storage: deps.storage }),
     searchIndex: createSearchIndex(deps.db, deps.dialect, deps.reader ?? null),
-    feedTotals: createTtlCache({ ttlMs: FEED_TOTALS_TTL_MS, maxEntries: 64 }),
-    publicPages: createTtlCache({ ttlMs: PUBLIC_PAGES_TTL_MS, maxEntries: 1000 }),
-    feedPages: createTtlCache({ ttlMs: PUBLIC_PAGES_TTL_MS, maxEntries: 1000 }),
-    searchResults: createTtlCache({ ttlMs: SEARCH_TTL_MS, maxEntries: 500 }),
-    sitemap: createTtlCache({ ttlMs: SITEMAP_TTL_MS, maxEntries: 1 }),
+    feedTotals: createTtlCache({ ttlMs: FEED_TOTALS_TTL_MS, maxEntries: 64, name: 'feed-totals' }),
+    publicPages: createTtlCache({
+      ttlMs: PUBLIC_PAGES_TTL_MS,
+      maxEntries: 1000,
+      name: 'public-pages',
+    }),
+    feedPages: createTtlCache({ ttlMs: PUBLIC_PAGES_TTL_MS, maxEntries: 1000, name: 'feed-pages' }),
+    searchResults: createTtlCache({ ttlMs: SEARCH_TTL_MS, maxEntries: 500, name: 'search' }),
+    sitemap: createTtlCache({ ttlMs: SITEMAP_TTL_MS, maxEntries: 1, name: 'sitemap' }),
   };
 }
 

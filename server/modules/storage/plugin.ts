@@ -1,26 +1,30 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { createS3Storage } from './s3-storage.ts';
 import { createLocalStorage } from './storage.ts';
 import type { Storage } from './storage.ts';
-import { removeVariants, variantsDirOf } from '../uploads/variants.ts';
+import { variantPrefix } from '../uploads/variants.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Uploaded originals. */
+    /** Uploaded originals and their image variants. */
     storage: Storage;
   }
 }
 
 async function storagePlugin(app: FastifyInstance) {
-  const originals = createLocalStorage(path.join(app.config.dataDir, 'uploads'));
-  const variants = variantsDirOf(app.config.dataDir);
+  const { s3 } = app.config;
+  const store = s3
+    ? createS3Storage(s3)
+    : { ...createLocalStorage(path.join(app.config.dataDir, 'uploads')), close() {} };
+  app.addHook('onClose', async () => store.close());
   app.decorate('storage', {
-    ...originals,
-    // An image's variants are made from it: they go when it goes.
+    ...store,
+    // An image's variants are made from it and stored beside it: they go when it goes.
     async delete(name: string) {
-      await originals.delete(name);
-      await removeVariants(variants, name);
+      await store.delete(name);
+      await store.deletePrefixed(variantPrefix(name));
     },
   } satisfies Storage);
 }

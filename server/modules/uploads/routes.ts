@@ -8,7 +8,7 @@ import { readMultipart, wholeFile } from '../../lib/multipart-input.ts';
 import { viewerOf } from '../../plugins/auth.ts';
 import { createUploadQuota } from './upload-quota.ts';
 import { createUploadService } from './upload-service.ts';
-import { chooseVariant, createVariantCache, etagOf, variantsDirOf } from './variants.ts';
+import { chooseVariant, createVariantCache, etagOf } from './variants.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** A paid note's image, sent to one reader: no shared cache may keep it. */
@@ -26,7 +26,7 @@ const VariantQuery = Type.Object({
 export default async function uploadRoutes(app: FastifyInstance) {
   const service = createUploadService({ db: app.db, storage: app.storage });
   const quota = createUploadQuota(app.db, app.config.uploadQuota);
-  const variants = createVariantCache(variantsDirOf(app.config.dataDir));
+  const variants = createVariantCache(app.storage);
 
   app.post(
     '/api/posts/upload',

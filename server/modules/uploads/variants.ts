@@ -1,10 +1,9 @@
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import sharp from 'sharp';
 import { errorText } from '../../../contract/messages.ts';
 import { IMAGE_WIDTHS } from '../../../contract/post.ts';
 import { AppError } from '../../lib/errors.ts';
+import type { Storage } from '../storage/storage.ts';
 
 /** What the browser asked for, reduced to a few cacheable choices. */
 export interface VariantSpec {
@@ -58,16 +57,10 @@ export function chooseVariant(input: {
 }
 
 export const variantKey = (name: string, spec: VariantSpec) =>
-  `${name.replace(/\.\w+$/, '')}-w${spec.width ?? 0}-q${spec.quality}.${spec.format}`;
+  `${variantPrefix(name)}${spec.width ?? 0}-q${spec.quality}.${spec.format}`;
 
-/** Where the variants live: one folder per original, so deleting an image takes them all. */
-export const variantsDirOf = (dataDir: string) => path.join(dataDir, 'cache', 'variants');
-const folderOf = (dir: string, name: string) => path.join(dir, name.replace(/\.\w+$/, ''));
-
-/** Deletes every variant made of `name` (a stored name, checked by the storage before). */
-export async function removeVariants(dir: string, name: string): Promise<void> {
-  await rm(folderOf(dir, name), { recursive: true, force: true });
-}
+/** What every variant key of `name` starts with: deleting an image deletes them all by it. */
+export const variantPrefix = (name: string) => `${name.replace(/\.\w+$/, '')}-w`;
 
 export function etagOf(name: string, spec: VariantSpec | null): string {
   const key = spec ? variantKey(name, spec) : name;
@@ -104,32 +97,24 @@ function encodeVariant(original: Buffer, spec: VariantSpec): Promise<Buffer> {
 }
 
 /**
- * Variants made on first request and kept on local disk: they can always be made again from
- * the original, so they never go through Storage. Concurrent requests for the same variant
- * share one rendering.
+ * Variants made on first request and stored beside the original (same store, so on several
+ * machines every instance finds a variant another one made). Concurrent requests for the same
+ * variant on one instance share one rendering.
  */
-export function createVariantCache(dir: string) {
-  const ready = mkdir(dir, { recursive: true });
+export function createVariantCache(storage: Storage) {
   const inFlight = new Map<string, Promise<Buffer | null>>();
 
   async function produce(
-    name: string,
     key: string,
     spec: VariantSpec,
     loadOriginal: () => Promise<Buffer | null>,
   ): Promise<Buffer | null> {
-    await ready;
-    const folder = folderOf(dir, name);
-    const file = path.join(folder, key);
-    const cached = await readFile(file).catch(() => null);
+    const cached = await storage.get(key);
     if (cached) return cached;
     const original = await loadOriginal();
     if (!original) return null;
     const rendered = await renderVariant(original, spec);
-    await mkdir(folder, { recursive: true });
-    const temporary = `${file}.${process.pid}.tmp`;
-    await writeFile(temporary, rendered);
-    await rename(temporary, file);
+    await storage.put(key, rendered);
     return rendered;
   }
 
@@ -142,7 +127,7 @@ export function createVariantCache(dir: string) {
       const key = variantKey(name, spec);
       let pending = inFlight.get(key);
       if (!pending) {
-        pending = produce(name, key, spec, loadOriginal).finally(() => inFlight.delete(key));
+        pending = produce(key, spec, loadOriginal).finally(() => inFlight.delete(key));
         inFlight.set(key, pending);
       }
       return pending;
