@@ -21,6 +21,8 @@ export default tseslint.config(
       'coverage',
       '.tmp',
       'bench/results',
+      // They break the import rules on purpose: tests/lint/boundaries.test.ts lints them.
+      'tests/lint/fixtures',
     ],
   },
   js.configs.recommended,
