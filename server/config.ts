@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { RATE_LIMITS } from './plugins/rate-limits.ts';
 
 /** Alipay page pay (alipay.trade.page.pay, RSA2); keys are PEM text, a PEM file path or bare base64. */
 export interface AlipayConfig {
@@ -46,6 +47,8 @@ export interface Config {
   seedDemo: boolean;
   /** Per-minute request limits; RATE_LIMIT=off for load benchmarks. */
   rateLimit: boolean;
+  /** Requests per minute per signed-in user or address (RATE_LIMIT_READS / _WRITES). */
+  requestLimits: { readsPerMinute: number; writesPerMinute: number };
   /** Trust X-Forwarded-For when running behind a proxy. */
   trustProxy: boolean;
   /** Sign-in providers: each has a working local default (log the code / the mail). */
@@ -256,6 +259,10 @@ export function loadConfig(
     firstScreenModule: path.resolve(env.FIRST_SCREEN_MODULE ?? 'dist-ssr/first-screen.js'),
     seedDemo: env.SEED_DEMO !== 'false',
     rateLimit: env.RATE_LIMIT !== 'off',
+    requestLimits: {
+      readsPerMinute: positiveNumber(env, 'RATE_LIMIT_READS', RATE_LIMITS.readsPerMinute),
+      writesPerMinute: positiveNumber(env, 'RATE_LIMIT_WRITES', RATE_LIMITS.writesPerMinute),
+    },
     trustProxy: env.TRUST_PROXY === 'true',
     payments: loadPaymentConfig(env, publicOrigin),
     uploadQuota: {

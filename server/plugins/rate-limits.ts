@@ -4,9 +4,10 @@ import fp from 'fastify-plugin';
 import { errorText } from '../../contract/messages.ts';
 
 /**
- * Per minute, per signed-in user or per address: writes are held tighter than reads. With
- * REDIS_URL the counts live in Redis (the plugin's own atomic script), so every instance
- * enforces one shared limit; otherwise in memory.
+ * Per minute, per signed-in user or per address: writes are held tighter than reads (the
+ * defaults; RATE_LIMIT_READS and RATE_LIMIT_WRITES change them). With REDIS_URL the counts live
+ * in Redis (the plugin's own atomic script), so every instance enforces one shared limit;
+ * otherwise in memory.
  */
 export const RATE_LIMITS = { readsPerMinute: 1200, writesPerMinute: 120, reportsPerHour: 20 };
 
@@ -28,7 +29,9 @@ async function rateLimits(app: FastifyInstance) {
       skipOnError: true,
     }),
     max: (request) =>
-      isWrite(request.method) ? RATE_LIMITS.writesPerMinute : RATE_LIMITS.readsPerMinute,
+      isWrite(request.method)
+        ? app.config.requestLimits.writesPerMinute
+        : app.config.requestLimits.readsPerMinute,
     keyGenerator: (request) => {
       const bucket = isWrite(request.method) ? 'w' : 'r';
       return request.viewer ? `${bucket}:u${request.viewer.id}` : `${bucket}:${request.ip}`;

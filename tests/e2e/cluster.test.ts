@@ -15,6 +15,7 @@ import { freePort } from '../helpers/e2e.ts';
 import { startTestS3 } from '../helpers/s3-server.ts';
 import type { TestS3 } from '../helpers/s3-server.ts';
 import { createPostgresDatabase } from '../helpers/test-app.ts';
+import { RATE_LIMITS } from '../../server/plugins/rate-limits.ts';
 
 /**
  * Three instances of the compiled server on one PostgreSQL database, one Redis and one
@@ -62,8 +63,9 @@ describe.skipIf(!databaseUrl || !redisUrl || !hasNginx || !built)(
         JWT_SECRET: 'cluster-test-secret-that-is-long-enough',
         TRUST_PROXY: 'true',
         SEED_DEMO: 'false',
-        // The request limits count per instance in memory; the test's load would exceed them.
-        RATE_LIMIT: 'off',
+        // The limits count in Redis across the instances. Reads are opened wide for the load of
+        // the failover test; writes keep the default the write-limit test counts against.
+        RATE_LIMIT_READS: '1000000',
         LOG_LEVEL: 'warn',
         WEB_ROOT: path.resolve('dist'),
       };
@@ -237,6 +239,29 @@ describe.skipIf(!databaseUrl || !redisUrl || !hasNginx || !built)(
       const heldBy = /upstream=(\S+)/.exec(streamLine)?.[1];
       expect(heldBy).toBeTruthy();
       expect(writes.some((write) => write !== heldBy)).toBe(true);
+    });
+
+    it('counts one write limit across the instances', async () => {
+      const writer = await register('limited');
+      const answers: { status: number; upstream: string | undefined }[] = [];
+      // One more than the limit, one at a time so nginx spreads them over all three.
+      for (let index = 0; index <= RATE_LIMITS.writesPerMinute; index += 1) {
+        const response = await call('/api/drafts', {
+          method: 'POST',
+          headers: { ...writer.auth, 'content-type': 'application/json' },
+          body: JSON.stringify({
+            clientId: `limit-${index}`,
+            title: '限流测试',
+            data: { content: '正文', categoryId: '1', tags: [], images: [], price: 0 },
+            editedAt: new Date().toISOString(),
+          }),
+        });
+        answers.push({ status: response.status, upstream: await answeredBy(response) });
+      }
+      const accepted = answers.filter((answer) => answer.status === 200);
+      expect(accepted).toHaveLength(RATE_LIMITS.writesPerMinute);
+      expect(answers.at(-1)?.status).toBe(429);
+      expect(new Set(accepted.map((answer) => answer.upstream)).size).toBe(3);
     });
 
     it('answers every read while an instance is killed, and takes it back when it returns', async () => {

@@ -18,7 +18,7 @@ import { useProfileUser } from '../../features/profile/hooks/use-profile-user';
 import { pinnedFirst } from '../../features/profile/pinned-first';
 import { profileTexts } from '../../features/profile/texts';
 import { selectUser, useSessionStore } from '../../stores/session-store';
-import { ReportButton } from '../../features/reports/components/report-button';
+import { ReportButton } from '../../components/report/report-button';
 
 /** `/profile/{id}`: someone's public page with their published notes. */
 export default function UserProfilePage() {

@@ -1,7 +1,7 @@
 import { Flag } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { fillText } from '../../../../contract/messages';
+import { fillText } from '../../../../contract/page-messages';
 import type { ReportAction, ReportGroup } from '../../../../contract/report';
 import { Button } from '../../../components/button';
 import { EmptyState } from '../../../components/empty-state';

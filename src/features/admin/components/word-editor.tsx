@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import useSWR from 'swr';
-import { fillText } from '../../../../contract/messages';
+import { fillText } from '../../../../contract/page-messages';
 import { Button } from '../../../components/button';
 import { notify } from '../../../lib/notify';
 import { getWords, saveWords } from '../api/admin-words';

@@ -9,7 +9,7 @@ import { useThread } from '../hooks/use-thread';
 import { messageTexts } from '../texts';
 import { Composer } from './composer';
 import styles from './messages-panel.module.css';
-import { ReportButton } from '../../reports/components/report-button';
+import { ReportButton } from '../../../components/report/report-button';
 
 export interface ThreadViewProps {
   userId: string;

@@ -16,7 +16,7 @@ import { useComments } from '../hooks/use-comments';
 import { postTexts } from '../texts';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import styles from './comment-section.module.css';
-import { ReportButton } from '../../reports/components/report-button';
+import { ReportButton } from '../../../components/report/report-button';
 
 type AnyComment = Comment | CommentReply;
 

@@ -14,7 +14,7 @@ import { shareNote } from '../share';
 import { postTexts } from '../texts';
 import { CommentSection } from './comment-section';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { ReportButton } from '../../reports/components/report-button';
+import { ReportButton } from '../../../components/report/report-button';
 import { MarkdownBody } from './markdown-body';
 import { NoteLayout } from './note-layout';
 import styles from './post-detail.module.css';

@@ -1,12 +1,12 @@
 import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
-import { REPORT_DETAIL_MAX, REPORT_REASONS } from '../../../../contract/report';
-import type { ReportTargetType } from '../../../../contract/report';
-import { Button } from '../../../components/button';
-import { Modal } from '../../../components/modal';
-import { notify } from '../../../lib/notify';
-import { createReport } from '../api/create-report';
-import { reportTexts } from '../texts';
+import { REPORT_DETAIL_MAX, REPORT_REASONS } from '../../../contract/report';
+import type { ReportTargetType } from '../../../contract/report';
+import { Button } from '../button';
+import { Modal } from '../modal';
+import { notify } from '../../lib/notify';
+import { createReport } from './create-report';
+import { reportTexts } from './texts';
 import styles from './report-dialog.module.css';
 
 export interface ReportDialogProps {

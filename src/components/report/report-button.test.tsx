@@ -1,9 +1,9 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { reportText } from '../../../../contract/report';
-import { ApiError, api } from '../../../lib/api/client';
-import { notify } from '../../../lib/notify';
-import { reportTexts } from '../texts';
+import { reportText } from '../../../contract/report';
+import { ApiError, api } from '../../lib/api/client';
+import { notify } from '../../lib/notify';
+import { reportTexts } from './texts';
 import { ReportButton } from './report-button';
 
 afterEach(() => {

@@ -1,7 +1,7 @@
 import { Flag } from 'lucide-react';
 import { useState } from 'react';
-import type { ReportTargetType } from '../../../../contract/report';
-import { reportTexts } from '../texts';
+import type { ReportTargetType } from '../../../contract/report';
+import { reportTexts } from './texts';
 import { ReportDialog } from './report-dialog';
 import styles from './report-dialog.module.css';
 
