@@ -37,6 +37,11 @@ describe('the lint boundaries', { timeout: 180_000 }, () => {
     );
   });
 
+  it('refuses the page importing the server's own error texts', async () => {
+    const code = "import { errorText } from '../../contract/messages.ts';\n\nexport const t = errorText;\n";
+    expect(await ruleIds(code, 'src/lib/lint-fixture.ts')).toContain('import-x/no-restricted-paths');
+  });
+
   it('reports a two-file import cycle', async () => {
     const results = await eslint.lintFiles(['tests/lint/fixtures/cycle-a.ts']);
     expect(results[0].messages.map((message) => message.ruleId)).toContain('import-x/no-cycle');
@@ -44,7 +49,7 @@ describe('the lint boundaries', { timeout: 180_000 }, () => {
 
   it('accepts an import that respects the zones', async () => {
     const code =
-      "import { errorText } from '../../contract/messages.ts';\n\nexport const t = errorText;\n";
+      "import { errorText } from '../../contract/page-messages.ts';\n\nexport const t = errorText;\n";
     expect(await ruleIds(code, 'src/lib/lint-fixture.ts')).toEqual([]);
   });
 });
