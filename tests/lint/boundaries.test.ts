@@ -37,9 +37,12 @@ describe('the lint boundaries', { timeout: 180_000 }, () => {
     );
   });
 
-  it('refuses the page importing the server's own error texts', async () => {
-    const code = "import { errorText } from '../../contract/messages.ts';\n\nexport const t = errorText;\n";
-    expect(await ruleIds(code, 'src/lib/lint-fixture.ts')).toContain('import-x/no-restricted-paths');
+  it('refuses the page importing the server’s own error texts', async () => {
+    const code =
+      "import { errorText } from '../../contract/messages.ts';\n\nexport const t = errorText;\n";
+    expect(await ruleIds(code, 'src/lib/lint-fixture.ts')).toContain(
+      'import-x/no-restricted-paths',
+    );
   });
 
   it('reports a two-file import cycle', async () => {
