@@ -93,7 +93,7 @@ const pages: [string, boolean, () => string, (page: Page) => Promise<unknown>][]
     'search',
     false,
     () => '/search?search=AI',
-    (page) => page.getByRole('searchbox', { name: '搜索笔记' }).waitFor(),
+    (page) => page.getByRole('combobox', { name: '搜索笔记' }).waitFor(),
   ],
   [
     'the sign-in page',
