@@ -37,9 +37,17 @@ export type MessageEvent = Static<typeof MessageEvent>;
 /** `event: notification` carries a `Notification`. */
 export type NotificationEvent = Notification;
 
+/**
+ * `event: ended` — the account was banned: every stream of the user closes right after it, on
+ * every instance, and the page signs out (its next request answers 401).
+ */
+export const EndedEvent = Type.Object({ reason: Type.String() });
+export type EndedEvent = Static<typeof EndedEvent>;
+
 export interface StreamEvents {
   notification: NotificationEvent;
   message: MessageEvent;
   unread: UnreadEvent;
+  ended: EndedEvent;
 }
 export type StreamEventName = keyof StreamEvents;

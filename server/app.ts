@@ -52,6 +52,7 @@ import followRoutes from './modules/follows/routes.ts';
 import messageRoutes from './modules/messages/routes.ts';
 import notificationRoutes from './modules/notifications/routes.ts';
 import reportRoutes from './modules/reports/routes.ts';
+import peopleRoutes from './modules/people/routes.ts';
 import wordsPlugin from './modules/words/plugin.ts';
 import wordRoutes from './modules/words/routes.ts';
 
@@ -147,6 +148,7 @@ export async function buildApp({
   await app.register(batchRoutes);
   await app.register(feedbackRoutes);
   await app.register(reportRoutes);
+  await app.register(peopleRoutes);
   await app.register(wordRoutes);
 
   return app;

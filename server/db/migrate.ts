@@ -10,6 +10,7 @@ import { searchVisibleTextMigration } from './migrations/006-search-visible-text
 import { uploadQuotaSchema } from './migrations/007-upload-quota.ts';
 import { reportsSchema } from './migrations/008-reports.ts';
 import { sensitiveWordsSchema } from './migrations/009-sensitive-words.ts';
+import { peopleManagementSchema } from './migrations/010-people.ts';
 
 /** Versioned migrations, in order. Add a new file and a line here; never edit a shipped one. */
 function migrations(handle: DatabaseHandle): Record<string, Migration> {
@@ -23,6 +24,7 @@ function migrations(handle: DatabaseHandle): Record<string, Migration> {
     '007-upload-quota': uploadQuotaSchema(handle.dialect),
     '008-reports': reportsSchema(handle.dialect),
     '009-sensitive-words': sensitiveWordsSchema(),
+    '010-people': peopleManagementSchema(handle.dialect),
   };
 }
 

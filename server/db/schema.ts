@@ -25,6 +25,12 @@ export interface UsersTable {
   pinned_post_id: number | null;
   created_at: Millis;
   updated_at: Millis;
+  /** Cannot publish, comment or message before this time (migration 010). */
+  muted_until: Millis | null;
+  mute_reason: string | null;
+  /** Cannot sign in while set (migration 010). */
+  banned_at: Millis | null;
+  ban_reason: string | null;
 }
 
 export interface SessionsTable {
@@ -298,6 +304,18 @@ export interface SensitiveWordsTable {
   created_at: Millis;
 }
 
+/** What an admin did, newest first by id (migration 010). */
+export interface AdminAuditTable {
+  id: Id;
+  admin_id: number;
+  action: string;
+  target_type: string;
+  target_id: number;
+  reason: string | null;
+  detail: string | null;
+  created_at: Millis;
+}
+
 export interface Database {
   upload_quota: UploadQuotaTable;
   users: UsersTable;
@@ -325,4 +343,5 @@ export interface Database {
   uploads: UploadsTable;
   reports: ReportsTable;
   sensitive_words: SensitiveWordsTable;
+  admin_audit: AdminAuditTable;
 }

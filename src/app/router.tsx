@@ -20,6 +20,8 @@ const {
   adminFeedback: AdminFeedback,
   adminReports: AdminReports,
   adminWords: AdminWords,
+  adminUsers: AdminUsers,
+  adminAudit: AdminAudit,
   membership: Membership,
   settings: Settings,
   register: Register,
@@ -131,6 +133,22 @@ export const routes: RouteObject[] = [
             element: (
               <RequireAdmin>
                 <AdminWords />
+              </RequireAdmin>
+            ),
+          },
+          {
+            path: 'admin/users',
+            element: (
+              <RequireAdmin>
+                <AdminUsers />
+              </RequireAdmin>
+            ),
+          },
+          {
+            path: 'admin/audit',
+            element: (
+              <RequireAdmin>
+                <AdminAudit />
               </RequireAdmin>
             ),
           },

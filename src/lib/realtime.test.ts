@@ -122,6 +122,23 @@ describe('real-time connection', () => {
     connection.disconnect();
   });
 
+  it('asks for a new ticket at once when the server ends the stream for a ban', async () => {
+    const { connection, onConnectedChange } = setup();
+    connection.connect();
+    await vi.advanceTimersByTimeAsync(0);
+    const first = latest();
+    first.fire('open');
+    vi.mocked(api.post).mockRejectedValueOnce(new ApiError(401, '登录已过期，请重新登录'));
+    first.fire('ended', { reason: '发布广告' });
+    expect(first.closed).toBe(true);
+    expect(onConnectedChange).toHaveBeenLastCalledWith(false);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(api.post).toHaveBeenCalledTimes(2);
+    // The 401 (which signs the page out) stops it for good.
+    await vi.advanceTimersByTimeAsync(120_000);
+    expect(FakeSource.created).toHaveLength(1);
+  });
+
   it('retries when the ticket cannot be had, but gives up on a 401', async () => {
     const post = vi
       .mocked(api.post)

@@ -141,6 +141,15 @@ export function createRealtimeConnection(
       scheduleRetry();
     });
     for (const name of ['notification', 'message', 'unread'] as const) listen(eventSource, name);
+    // The account was banned: ask for a ticket at once rather than after the back-off, so its
+    // 401 signs the page out now.
+    eventSource.addEventListener('ended', () => {
+      if (source !== eventSource) return;
+      eventSource.close();
+      source = null;
+      setConnected(false);
+      void open();
+    });
   }
 
   return {

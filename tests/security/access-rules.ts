@@ -100,6 +100,11 @@ export const ACCESS_RULES: Record<string, Access> = {
   'POST /api/reports': 'member',
   'GET /api/admin/reports': 'admin',
   'POST /api/admin/reports/:id/resolve': 'admin',
+  'GET /api/admin/users': 'admin',
+  'POST /api/admin/users/:id/mute': 'admin',
+  'POST /api/admin/users/:id/ban': 'admin',
+  'POST /api/admin/users/:id/lift': 'admin',
+  'GET /api/admin/audit': 'admin',
   'GET /api/admin/words': 'admin',
   'PUT /api/admin/words': 'admin',
   // Operator endpoints: /metrics is limited by address (METRICS_ALLOW), not by role.

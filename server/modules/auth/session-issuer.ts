@@ -4,6 +4,7 @@ import type { AuthResponse } from '../../../contract/auth.ts';
 import type { Database } from '../../db/schema.ts';
 import { createUserRepository } from '../users/user-repository.ts';
 import type { UserRow } from '../users/user-repository.ts';
+import { assertCanSignIn } from '../people/restrictions.ts';
 import type { ClientInfo } from './client-info.ts';
 import { presentCurrentUser } from './present-current-user.ts';
 import { createSessionRepository } from './session-repository.ts';
@@ -39,6 +40,7 @@ async function answer(
  */
 export function createSessionIssuer(app: FastifyInstance) {
   return async function issueSession(user: UserRow, client: ClientInfo): Promise<AuthResponse> {
+    assertCanSignIn(user);
     return answer(app, user, await recordSession(app.db, user.id, client));
   };
 }

@@ -10,6 +10,7 @@ import { ErrorBody, PageQuery } from '../../../contract/common.ts';
 import { errorText } from '../../../contract/messages.ts';
 import { notFound } from '../../lib/errors.ts';
 import { viewerOf } from '../../plugins/auth.ts';
+import { assertCanSpeak } from '../people/restrictions.ts';
 import { parseId } from '../posts/post-id.ts';
 import { createCommentService } from './comment-service.ts';
 
@@ -36,6 +37,7 @@ export default async function commentRoutes(app: FastifyInstance) {
       schema: { params: RawId, body: CreateCommentBody, response: { 201: Comment, ...errors } },
     },
     async (request, reply) => {
+      assertCanSpeak(viewerOf(request).row);
       await app.words.refuse(request.body.content);
       const comment = await service.create(
         viewerOf(request),

@@ -67,7 +67,9 @@ async function realtime(app: FastifyInstance, options: RealtimeOptions) {
     data: StreamEvents[K],
   ) {
     try {
-      await backend.publish(userId, name, data, { replayable: name !== 'unread' });
+      await backend.publish(userId, name, data, {
+        replayable: name !== 'unread' && name !== 'ended',
+      });
     } catch (error) {
       app.log.error({ err: error, event: name }, 'real-time publish failed');
     }

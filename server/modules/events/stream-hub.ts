@@ -58,7 +58,14 @@ export function createStreamHub(backend: RealtimeBackend, options: { heartbeatMs
   }
 
   backend.subscribe((userId, event) => {
-    for (const stream of streams.get(userId) ?? []) send(stream, event);
+    const own = streams.get(userId);
+    if (!own) return;
+    for (const stream of own) send(stream, event);
+    // A banned account's streams close on whichever instance holds them.
+    if (event.name === 'ended') {
+      streams.delete(userId);
+      for (const stream of own) stream.response.end();
+    }
   });
 
   const heartbeat = setInterval(() => {

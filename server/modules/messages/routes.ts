@@ -11,6 +11,7 @@ import {
 } from '../../../contract/message.ts';
 import { fromApiId } from '../../lib/ids.ts';
 import { viewerOf } from '../../plugins/auth.ts';
+import { assertCanSpeak } from '../people/restrictions.ts';
 import { createNotificationRepository } from '../notifications/notification-repository.ts';
 import { createUserRepository } from '../users/user-repository.ts';
 import { createMessageRepository } from './message-repository.ts';
@@ -33,6 +34,7 @@ export default async function messageRoutes(app: FastifyInstance) {
     '/api/messages',
     { ...signedIn, schema: { body: SendMessageBody, response: { 200: Message, ...errors } } },
     async (request) => {
+      assertCanSpeak(viewerOf(request).row);
       await app.words.refuse(request.body.content);
       return service.send(
         viewerOf(request).id,

@@ -153,6 +153,10 @@ describe('query plans of page queries (sqlite)', () => {
       { url: '/api/posts/admin/pending?status=approved', headers: admin.auth },
       { url: '/api/admin/reports', headers: admin.auth },
       { url: '/api/admin/reports?status=resolved', headers: admin.auth },
+      { url: '/api/admin/users', headers: admin.auth },
+      { url: `/api/admin/users?query=${reader.user.username.slice(0, 6)}`, headers: admin.auth },
+      { url: `/api/admin/users?query=${reader.user.username}@example.com`, headers: admin.auth },
+      { url: '/api/admin/audit', headers: admin.auth },
     ];
   };
 

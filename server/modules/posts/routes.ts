@@ -18,6 +18,7 @@ import {
 } from '../../../contract/post.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { viewerOf } from '../../plugins/auth.ts';
+import { assertCanSpeak } from '../people/restrictions.ts';
 import { parseId } from './post-id.ts';
 
 const RawId = Type.Object({ id: Type.String({ maxLength: 40 }) });
@@ -50,8 +51,10 @@ export default async function postRoutes(app: FastifyInstance) {
       preValidation: app.requireUser,
       schema: { body: CreatePostBody, response: { 201: Post, ...errors } },
     },
-    async (request, reply) =>
-      reply.code(201).send(await posts.create(viewerOf(request), request.body)),
+    async (request, reply) => {
+      assertCanSpeak(viewerOf(request).row);
+      return reply.code(201).send(await posts.create(viewerOf(request), request.body));
+    },
   );
 
   app.get<{ Querystring: MyPostsQuery }>(
@@ -110,7 +113,11 @@ export default async function postRoutes(app: FastifyInstance) {
       preValidation: app.requireUser,
       schema: { params: RawId, body: UpdatePostBody, response: { 200: Post, ...errors } },
     },
-    (request) => posts.update(viewerOf(request), postIdOf(request.params.id), request.body),
+    (request) => {
+      // An edit publishes new text, so a mute stops it too.
+      assertCanSpeak(viewerOf(request).row);
+      return posts.update(viewerOf(request), postIdOf(request.params.id), request.body);
+    },
   );
 
   app.delete<{ Params: RawId }>(

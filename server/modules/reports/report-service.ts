@@ -21,6 +21,7 @@ import { createMessageRepository } from '../messages/message-repository.ts';
 import type { NotesContext } from '../posts/notes-context.ts';
 import { isVisible } from '../posts/post-service.ts';
 import { createPostService } from '../posts/post-service.ts';
+import { createAuditRepository } from '../people/audit-repository.ts';
 import { createReportRepository } from './report-repository.ts';
 import type { ReportEntryRow, ResolveAction, TargetKey } from './report-repository.ts';
 import { createReportTargets } from './report-targets.ts';
@@ -57,6 +58,7 @@ export function createReportService(context: NotesContext) {
   const moderation = createModerationService(context);
   const postService = createPostService(context);
   const commentService = createCommentService(context);
+  const audit = createAuditRepository(context.db);
 
   async function hide(admin: Viewer, target: TargetKey, reason: string) {
     if (target.type === 'post') {
@@ -190,6 +192,14 @@ export function createReportService(context: NotesContext) {
         }
       }
       const reporterIds = await reports.resolveOpen(target, action, admin.id);
+      await audit.record({
+        adminId: admin.id,
+        action: `report.${action}`,
+        targetType: target.type,
+        targetId: target.id,
+        reason: report.reason,
+        detail: `${reporterIds.length} 份举报`,
+      });
       const snapshot = readSnapshot(report.snapshot);
       // The notification links the note only while it still exists.
       const post =
