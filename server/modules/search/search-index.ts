@@ -5,7 +5,7 @@ import type { ReadPool } from '../../db/read-pool.ts';
 import { scoreRow } from '../../db/row-score.js';
 import type { RowScoring } from '../../db/row-score.js';
 import type { Database } from '../../db/schema.ts';
-import { createTtlCache } from '../posts/ttl-cache.ts';
+import { createTtlCache } from '../../lib/ttl-cache.ts';
 import type { IndexText, SearchTerm } from './segmenter.ts';
 
 /** PostgreSQL keeps token positions up to 16383. */
