@@ -30,7 +30,7 @@ export interface SearchIndex {
   /**
    * The newest `window` matching notes with their relevance (unsorted). Newest first lets the
    * index stop after `window` matches however common the words are, so relevance is computed
-   * for a bounded number of notes (see docs/decisions/015-search-off-the-request-thread.md).
+   * for a bounded number of notes (see docs/decisions/015-search-relevance-and-read-pool.md).
    */
   newest(filter: IndexFilter, window: number): Promise<SearchHit[]>;
   /** How many notes match, counted up to `cap` (an estimate for the page count). */
