@@ -62,7 +62,7 @@ function precompress(): Plugin {
 
 /**
  * The API schema's version for the service worker: a hash of contract/ (its texts aside). Cached
- * API answers carry it, and a build with another one drops them (sw/lib/cache-names.ts).
+ * API answers carry it, and a build with another one drops them (shared/offline/cache-names.ts).
  */
 function apiSchemaVersion(): string {
   const folder = new URL('contract/', import.meta.url);
@@ -88,7 +88,7 @@ export default defineConfig(({ isSsrBuild }) => ({
           srcDir: 'sw',
           filename: 'sw.ts',
           registerType: 'prompt',
-          // The page registers the worker itself (src/app/service-worker.tsx) to offer the update.
+          // The page registers the worker itself (src/features/offline/service-worker.ts) to offer the update.
           injectRegister: false,
           manifest: false,
           injectManifest: {

@@ -1,6 +1,7 @@
 /**
- * What a page's HTML hands the app before the app has loaded (server/plugins/page-hints.ts
- * writes it; the first-paint loader and src/features/posts/note-prefetch.ts read it).
+ * What a page's HTML hands the app before the app has loaded (server/lib/route-assets.ts and
+ * server/lib/note-prefetch.ts write it; the first-paint loader and
+ * src/features/posts/note-prefetch.ts read it).
  */
 
 /** The localStorage key of the session token (SPEC.md section 3); page scripts read it too. */

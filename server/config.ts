@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { readEnv } from './env.ts';
+import type { Env } from './env.ts';
 import { RATE_LIMITS } from './plugins/rate-limits.ts';
 
 /** Alipay page pay (alipay.trade.page.pay, RSA2); keys are PEM text, a PEM file path or bare base64. */
@@ -112,16 +114,15 @@ export interface OAuthConfig {
   qq: OAuthProviderConfig | null;
 }
 
-function requiredEnv(env: NodeJS.ProcessEnv, names: string[], feature: string): string[] {
+function requiredEnv(env: Env, names: (keyof Env)[], feature: string): string[] {
   const missing = names.filter((name) => !env[name]);
   if (missing.length > 0) throw new Error(`${feature} needs ${missing.join(', ')}`);
-  return names.map((name) => env[name]!);
+  return names.map((name) => String(env[name]));
 }
 
-function smsConfig(env: NodeJS.ProcessEnv): SmsConfig {
+function smsConfig(env: Env): SmsConfig {
   const provider = env.SMS_PROVIDER ?? 'log';
   if (provider === 'log') return { provider };
-  if (provider !== 'aliyun') throw new Error(`SMS_PROVIDER must be log or aliyun, not ${provider}`);
   const [accessKeyId, accessKeySecret, signName, templateCode] = requiredEnv(
     env,
     ['SMS_ACCESS_KEY_ID', 'SMS_ACCESS_KEY_SECRET', 'SMS_SIGN_NAME', 'SMS_TEMPLATE_CODE'],
@@ -131,16 +132,16 @@ function smsConfig(env: NodeJS.ProcessEnv): SmsConfig {
   return { provider, accessKeyId, accessKeySecret, signName, templateCode, endpoint };
 }
 
-function mailConfig(env: NodeJS.ProcessEnv): MailConfig {
+function mailConfig(env: Env): MailConfig {
   const from = env.MAIL_FROM ?? '氛围笔记 <no-reply@localhost>';
   if (env.SMTP_URL) return { smtp: { url: env.SMTP_URL }, from };
   if (!env.SMTP_HOST) return { smtp: null, from };
-  const port = Number(env.SMTP_PORT ?? 587);
+  const port = env.SMTP_PORT ?? 587;
   return {
     smtp: {
       host: env.SMTP_HOST,
       port,
-      secure: env.SMTP_SECURE ? env.SMTP_SECURE === 'true' : port === 465,
+      secure: env.SMTP_SECURE ?? port === 465,
       user: env.SMTP_USER ?? null,
       pass: env.SMTP_PASS ?? null,
     },
@@ -148,7 +149,7 @@ function mailConfig(env: NodeJS.ProcessEnv): MailConfig {
   };
 }
 
-function oauthConfig(env: NodeJS.ProcessEnv, publicOrigin: string): OAuthConfig {
+function oauthConfig(env: Env, publicOrigin: string): OAuthConfig {
   return {
     redirectBase: env.OAUTH_REDIRECT_BASE ?? publicOrigin,
     wechat:
@@ -172,7 +173,7 @@ function oauthConfig(env: NodeJS.ProcessEnv, publicOrigin: string): OAuthConfig 
   };
 }
 
-function s3Config(env: NodeJS.ProcessEnv): S3Config | null {
+function s3Config(env: Env): S3Config | null {
   if (!env.S3_ENDPOINT && !env.S3_BUCKET) return null;
   const [endpoint, bucket, accessKeyId, secretAccessKey] = requiredEnv(
     env,
@@ -185,7 +186,7 @@ function s3Config(env: NodeJS.ProcessEnv): S3Config | null {
     accessKeyId,
     secretAccessKey,
     region: env.S3_REGION ?? 'us-east-1',
-    forcePathStyle: env.S3_FORCE_PATH_STYLE === 'true',
+    forcePathStyle: env.S3_FORCE_PATH_STYLE ?? false,
   };
 }
 
@@ -198,16 +199,7 @@ function readOrCreateSecret(dataDir: string): Uint8Array {
   return new TextEncoder().encode(readFileSync(file, 'utf8').trim());
 }
 
-/** A positive number from the environment, its default when unset; anything else stops the start. */
-function positiveNumber(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number`);
-  return value;
-}
-
-function loadPaymentConfig(env: NodeJS.ProcessEnv, publicOrigin: string): PaymentConfig {
+function loadPaymentConfig(env: Env, publicOrigin: string): PaymentConfig {
   const alipay: AlipayConfig | null =
     env.ALIPAY_APP_ID && env.ALIPAY_PRIVATE_KEY && env.ALIPAY_PUBLIC_KEY
       ? {
@@ -221,7 +213,7 @@ function loadPaymentConfig(env: NodeJS.ProcessEnv, publicOrigin: string): Paymen
         }
       : null;
   // The sandbox lets a buyer confirm their own order for free: in production it must be asked for.
-  const sandboxAllowed = env.NODE_ENV !== 'production' || env.PAYMENTS_SANDBOX === 'true';
+  const sandboxAllowed = env.NODE_ENV !== 'production' || env.PAYMENTS_SANDBOX === true;
   const provider =
     env.PAYMENT_PROVIDER === 'alipay' ? 'alipay' : sandboxAllowed ? 'sandbox' : 'none';
   if (provider === 'alipay' && !alipay) {
@@ -232,15 +224,17 @@ function loadPaymentConfig(env: NodeJS.ProcessEnv, publicOrigin: string): Paymen
   return { provider, alipay };
 }
 
+/** Reads the configuration; a wrong variable stops the start with a message naming it. */
 export function loadConfig(
-  env: NodeJS.ProcessEnv = process.env,
+  rawEnv: NodeJS.ProcessEnv = process.env,
   overrides: Partial<Config> = {},
 ): Config {
+  const env = readEnv(rawEnv);
   const dataDir = path.resolve(overrides.dataDir ?? env.DATA_DIR ?? 'data');
   mkdirSync(dataDir, { recursive: true });
-  const port = overrides.port ?? Number(env.PORT ?? 8080);
+  const port = overrides.port ?? env.PORT ?? 8080;
   const host = overrides.host ?? env.HOST ?? '127.0.0.1';
-  const databaseUrl = env.DATABASE_URL?.startsWith('postgres') ? env.DATABASE_URL : null;
+  const databaseUrl = env.DATABASE_URL ?? null;
   const defaultWebRoot = path.resolve(env.WEB_ROOT ?? 'dist');
   const publicOrigin = overrides.publicOrigin ?? env.PUBLIC_ORIGIN ?? `http://${host}:${port}`;
   return {
@@ -257,17 +251,17 @@ export function loadConfig(
     logLevel: env.LOG_LEVEL ?? 'info',
     webRoot: existsSync(path.join(defaultWebRoot, 'index.html')) ? defaultWebRoot : null,
     firstScreenModule: path.resolve(env.FIRST_SCREEN_MODULE ?? 'dist-ssr/first-screen.js'),
-    seedDemo: env.SEED_DEMO !== 'false',
+    seedDemo: env.SEED_DEMO ?? true,
     rateLimit: env.RATE_LIMIT !== 'off',
     requestLimits: {
-      readsPerMinute: positiveNumber(env, 'RATE_LIMIT_READS', RATE_LIMITS.readsPerMinute),
-      writesPerMinute: positiveNumber(env, 'RATE_LIMIT_WRITES', RATE_LIMITS.writesPerMinute),
+      readsPerMinute: env.RATE_LIMIT_READS ?? RATE_LIMITS.readsPerMinute,
+      writesPerMinute: env.RATE_LIMIT_WRITES ?? RATE_LIMITS.writesPerMinute,
     },
-    trustProxy: env.TRUST_PROXY === 'true',
+    trustProxy: env.TRUST_PROXY ?? false,
     payments: loadPaymentConfig(env, publicOrigin),
     uploadQuota: {
-      dailyCount: positiveNumber(env, 'UPLOAD_DAILY_COUNT', 60),
-      dailyBytes: Math.round(positiveNumber(env, 'UPLOAD_DAILY_MB', 100) * 1024 * 1024),
+      dailyCount: env.UPLOAD_DAILY_COUNT ?? 60,
+      dailyBytes: Math.round((env.UPLOAD_DAILY_MB ?? 100) * 1024 * 1024),
     },
     sms: smsConfig(env),
     mail: mailConfig(env),
@@ -277,7 +271,7 @@ export function loadConfig(
       .split(',')
       .map((entry) => entry.trim())
       .filter(Boolean),
-    shutdownDrainMs: Number(env.SHUTDOWN_DRAIN_MS ?? 0),
+    shutdownDrainMs: env.SHUTDOWN_DRAIN_MS ?? 0,
     ...overrides,
   };
 }

@@ -3,7 +3,15 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { seedDemoContent } from './seed/demo.ts';
 
-const config = loadConfig();
+const config = (() => {
+  try {
+    return loadConfig();
+  } catch (error) {
+    // A wrong variable is the operator's to fix: one line naming it, not a stack trace.
+    process.stderr.write(`${(error as Error).message}\n`);
+    process.exit(1);
+  }
+})();
 const app = await buildApp({ config, realtime: { prefix: config.redisPrefix } });
 
 if (config.seedDemo) await seedDemoContent(app);

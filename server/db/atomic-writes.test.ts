@@ -7,7 +7,7 @@ import {
   testDatabases,
 } from '../../tests/helpers/test-app.ts';
 import type { TestApp } from '../../tests/helpers/test-app.ts';
-import { createPost, uploadImage } from '../modules/posts/notes-test-kit.ts';
+import { createPost, uploadImage } from '../../tests/helpers/notes-test-kit.ts';
 
 type User = Awaited<ReturnType<typeof registerUser>>;
 

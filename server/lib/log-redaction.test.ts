@@ -8,7 +8,7 @@ import { startSmtpInbox } from '../../tests/fakes/smtp-inbox.ts';
 import type { SmtpInbox } from '../../tests/fakes/smtp-inbox.ts';
 import { createTestApp, registerUser, testDatabases } from '../../tests/helpers/test-app.ts';
 import type { TestApp } from '../../tests/helpers/test-app.ts';
-import { issueTicket, openStream } from '../modules/events/test-stream-client.ts';
+import { issueTicket, openStream } from '../../tests/helpers/stream-client.ts';
 import { REDACTED, scrubSecrets } from './log-redaction.ts';
 
 describe('scrubSecrets', () => {

@@ -13,7 +13,7 @@ import type { TestApp } from '../../tests/helpers/test-app.ts';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/database.ts';
-import { makeImage, uploadImage } from '../modules/posts/notes-test-kit.ts';
+import { makeImage, uploadImage } from '../../tests/helpers/notes-test-kit.ts';
 import { backup, restore } from './backup.ts';
 
 describe.each(testDatabases)('backup and restore under write load (%s)', (kind) => {

@@ -9,7 +9,7 @@ import {
   testDatabases,
 } from '../../tests/helpers/test-app.ts';
 import type { TestApp } from '../../tests/helpers/test-app.ts';
-import { publishedPost } from '../modules/posts/notes-test-kit.ts';
+import { publishedPost } from '../../tests/helpers/notes-test-kit.ts';
 import { expiredKeys, findKeyRow, IDEMPOTENCY_TTL_MS } from './idempotency.ts';
 
 type User = Awaited<ReturnType<typeof registerUser>>;

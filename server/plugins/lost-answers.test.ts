@@ -14,7 +14,7 @@ import {
   startAnswerDroppingProxy,
 } from '../../tests/helpers/answer-dropping-proxy.ts';
 import type { AnswerDroppingProxy } from '../../tests/helpers/answer-dropping-proxy.ts';
-import { publishedPost } from '../modules/posts/notes-test-kit.ts';
+import { publishedPost } from '../../tests/helpers/notes-test-kit.ts';
 
 type User = Awaited<ReturnType<typeof registerUser>>;
 

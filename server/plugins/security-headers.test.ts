@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, registerUser, testDatabases } from '../../tests/helpers/test-app.ts';
 import type { TestApp } from '../../tests/helpers/test-app.ts';
 import { inlineScriptHashes } from '../lib/script-hashes.ts';
-import { makeImage, uploadImage } from '../modules/posts/notes-test-kit.ts';
+import { makeImage, uploadImage } from '../../tests/helpers/notes-test-kit.ts';
 
 const SHELL =
   '<!doctype html><html><head><title>氛围笔记</title>' +

@@ -13,7 +13,7 @@ import { COLUMN_BREAKPOINTS } from '../features/posts/masonry';
 
 /**
  * The home page's first screen as HTML, rendered on the server with the app's own components
- * (built by `vite build --ssr`, loaded by server/plugins/first-screen.ts). The browser paints it,
+ * (built by `vite build --ssr`, loaded by server/lib/first-screen.ts). The browser paints it,
  * cover images included, before the app's script has run; the app's first render then replaces
  * it with the same tabs and cards in the same places.
  *

@@ -13,7 +13,7 @@ import { clearApiCache, swrKeys } from './api-cache/swr-cache';
  * worker's API copies (images and notes saved for offline reading are not API data).
  */
 
-/** The worker's API copies live in `vibe-api-<schema>` (sw/lib/cache-names.ts). */
+/** The worker's API copies live in `vibe-api-<schema>` (shared/offline/cache-names.ts). */
 const SW_API_CACHE_PREFIX = `${CACHE_PREFIX}api-`;
 
 export interface CacheStats {

@@ -1,9 +1,10 @@
 import { STORED_AT_HEADER } from './api-cache';
-import { BoundedMap } from './bounded-map';
+import { MemoryCache } from './memory-cache';
 import {
   IMAGE_ERROR_LOG_ENTRIES,
   IMAGE_ERROR_LOG_MAX_AGE_MS,
   IMAGE_HEAD_TIMEOUT_MS,
+  MEMORY_ITEMS,
 } from './constants';
 import { fetchWith429Retries } from './image-rate-limiter';
 import type { ImageRateLimiter } from './image-rate-limiter';
@@ -69,15 +70,18 @@ function unavailable(): Response {
  */
 export class ImageLoader {
   private readonly options: ImageLoaderOptions;
-  private readonly memory: BoundedMap<string, Remembered>;
-  private readonly failures = new BoundedMap<string, true>({
+  private readonly memory: MemoryCache<string, Remembered>;
+  private readonly failures = new MemoryCache<string, true>({
     maxEntries: IMAGE_ERROR_LOG_ENTRIES,
     maxAgeMs: IMAGE_ERROR_LOG_MAX_AGE_MS,
   });
 
   constructor(options: ImageLoaderOptions) {
     this.options = options;
-    this.memory = new BoundedMap({ maxEntries: () => options.profile().memoryItems });
+    this.memory = new MemoryCache({
+      maxEntries: () => options.profile().memoryItems,
+      ceiling: MEMORY_ITEMS,
+    });
   }
 
   /** `request` is the page's: its Accept header decides WebP, its URL the file and width. */

@@ -1,10 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ImageRef, Post } from '../../contract/post.ts';
-import {
-  createPost,
-  publishedPost,
-  uploadImage,
-} from '../../server/modules/posts/notes-test-kit.ts';
+import { createPost, publishedPost, uploadImage } from '../helpers/notes-test-kit.ts';
 import { makeAdmin, registerUser } from '../helpers/test-app.ts';
 
 export type Member = Awaited<ReturnType<typeof registerUser>>;

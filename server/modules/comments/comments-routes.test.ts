@@ -9,7 +9,7 @@ import {
   testDatabases,
 } from '../../../tests/helpers/test-app.ts';
 import type { TestApp } from '../../../tests/helpers/test-app.ts';
-import { createPost, publishedPost } from '../posts/notes-test-kit.ts';
+import { createPost, publishedPost } from '../../../tests/helpers/notes-test-kit.ts';
 
 type User = Awaited<ReturnType<typeof registerUser>>;
 

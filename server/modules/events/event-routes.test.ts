@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorText } from '../../../contract/messages.ts';
 import { createTestApp, registerUser, testDatabases } from '../../../tests/helpers/test-app.ts';
 import type { TestApp } from '../../../tests/helpers/test-app.ts';
-import { issueTicket, openStream } from './test-stream-client.ts';
-import type { TestStream } from './test-stream-client.ts';
+import { issueTicket, openStream } from '../../../tests/helpers/stream-client.ts';
+import type { TestStream } from '../../../tests/helpers/stream-client.ts';
 
 type Registered = Awaited<ReturnType<typeof registerUser>>;
 

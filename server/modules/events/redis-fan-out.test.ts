@@ -11,7 +11,7 @@ import { registerUser } from '../../../tests/helpers/test-app.ts';
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 import { openDatabase } from '../../db/database.ts';
-import { issueTicket, openStream } from './test-stream-client.ts';
+import { issueTicket, openStream } from '../../../tests/helpers/stream-client.ts';
 
 const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 

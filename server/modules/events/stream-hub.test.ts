@@ -6,7 +6,7 @@ import { createMemoryBackend } from './memory-backend.ts';
 import type { RealtimeBackend } from './realtime-backend.ts';
 import { createStreamHub, formatStreamEvent } from './stream-hub.ts';
 import type { StreamHub } from './stream-hub.ts';
-import { openStream } from './test-stream-client.ts';
+import { openStream } from '../../../tests/helpers/stream-client.ts';
 
 describe('stream hub', () => {
   let server: Server | undefined;

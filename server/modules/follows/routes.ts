@@ -11,7 +11,7 @@ import { fromApiId } from '../../lib/ids.ts';
 import { pageCount, pageWindow } from '../../lib/pagination.ts';
 import { viewerOf } from '../../plugins/auth.ts';
 import { decodeCursor, encodeCursor } from '../posts/feed-cursor.ts';
-import { createTtlCache } from '../posts/ttl-cache.ts';
+import { createTtlCache } from '../../lib/ttl-cache.ts';
 import { createUserRepository } from '../users/user-repository.ts';
 import { createFollowRepository } from './follow-repository.ts';
 import { createFollowService } from './follow-service.ts';

@@ -5,7 +5,7 @@ import { startFakeAlipay } from '../../../tests/fakes/fake-alipay.ts';
 import type { FakeAlipay } from '../../../tests/fakes/fake-alipay.ts';
 import { createTestApp, registerUser, testDatabases } from '../../../tests/helpers/test-app.ts';
 import type { TestApp } from '../../../tests/helpers/test-app.ts';
-import { insertPost, premiumEndOf } from './test-fixtures.ts';
+import { insertPost, premiumEndOf } from '../../../tests/helpers/payment-fixtures.ts';
 
 const APP_ID = '2021000000000001';
 

@@ -7,7 +7,11 @@ import {
   testDatabases,
 } from '../../../tests/helpers/test-app.ts';
 import type { TestApp } from '../../../tests/helpers/test-app.ts';
-import { insertPost, premiumEndOf, setPremiumEnd } from './test-fixtures.ts';
+import {
+  insertPost,
+  premiumEndOf,
+  setPremiumEnd,
+} from '../../../tests/helpers/payment-fixtures.ts';
 import { readSandboxSecret, signSandboxNotice } from './sandbox-provider.ts';
 import type { SandboxNotice } from './sandbox-provider.ts';
 

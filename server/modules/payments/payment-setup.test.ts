@@ -17,7 +17,10 @@ describe('which payment provider is live', () => {
   it('never uses the sandbox in production unless it is switched on', () => {
     expect(providerFor({ NODE_ENV: 'production' })).toBe('none');
     expect(providerFor({ NODE_ENV: 'production', PAYMENTS_SANDBOX: 'true' })).toBe('sandbox');
-    expect(providerFor({ NODE_ENV: 'production', PAYMENTS_SANDBOX: '1' })).toBe('none');
+    expect(providerFor({ NODE_ENV: 'production', PAYMENTS_SANDBOX: 'false' })).toBe('none');
+    expect(() => providerFor({ NODE_ENV: 'production', PAYMENTS_SANDBOX: '1' })).toThrow(
+      /PAYMENTS_SANDBOX must be true or false/,
+    );
     expect(providerFor({})).toBe('sandbox');
     expect(providerFor({ NODE_ENV: 'development' })).toBe('sandbox');
   });

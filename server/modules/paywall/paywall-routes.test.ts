@@ -7,8 +7,8 @@ import {
   testDatabases,
 } from '../../../tests/helpers/test-app.ts';
 import type { TestApp } from '../../../tests/helpers/test-app.ts';
-import { insertPost, setPremiumEnd } from '../payments/test-fixtures.ts';
-import { publishedPost, uploadImage } from '../posts/notes-test-kit.ts';
+import { insertPost, setPremiumEnd } from '../../../tests/helpers/payment-fixtures.ts';
+import { publishedPost, uploadImage } from '../../../tests/helpers/notes-test-kit.ts';
 import { createUploadGrants } from './upload-grants.ts';
 
 const SECRET = 'PAIDPARTMARKER';

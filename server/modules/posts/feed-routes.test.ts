@@ -9,7 +9,7 @@ import {
 } from '../../../tests/helpers/test-app.ts';
 import type { TestApp } from '../../../tests/helpers/test-app.ts';
 import { expireWeekLikes } from './feed-rank.ts';
-import { createPost } from './notes-test-kit.ts';
+import { createPost } from '../../../tests/helpers/notes-test-kit.ts';
 
 type User = Awaited<ReturnType<typeof registerUser>>;
 

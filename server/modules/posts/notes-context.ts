@@ -19,8 +19,8 @@ import { createPostPresenter } from './present-post.ts';
 import type { PostPresenter, PublicCard } from './present-post.ts';
 import { createPostRepository } from './post-repository.ts';
 import type { PostRepository, PostRow } from './post-repository.ts';
-import { createTtlCache } from './ttl-cache.ts';
-import type { TtlCache } from './ttl-cache.ts';
+import { createTtlCache } from '../../lib/ttl-cache.ts';
+import type { TtlCache } from '../../lib/ttl-cache.ts';
 
 /**
  * What the note modules (posts, search, comments, admin, pins, sitemap) share, built once per

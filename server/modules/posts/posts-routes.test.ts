@@ -8,7 +8,12 @@ import {
   testDatabases,
 } from '../../../tests/helpers/test-app.ts';
 import type { TestApp } from '../../../tests/helpers/test-app.ts';
-import { createPost, publishedPost, review, uploadImage } from './notes-test-kit.ts';
+import {
+  createPost,
+  publishedPost,
+  review,
+  uploadImage,
+} from '../../../tests/helpers/notes-test-kit.ts';
 
 type User = Awaited<ReturnType<typeof registerUser>>;
 

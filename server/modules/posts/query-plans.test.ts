@@ -11,7 +11,7 @@ import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 import type { Database } from '../../db/schema.ts';
 import { expireWeekLikes } from './feed-rank.ts';
-import { publishedPost, uploadImage } from './notes-test-kit.ts';
+import { publishedPost, uploadImage } from '../../../tests/helpers/notes-test-kit.ts';
 
 interface Captured {
   sql: string;

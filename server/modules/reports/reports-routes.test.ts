@@ -14,7 +14,7 @@ import {
 } from '../../../tests/helpers/test-app.ts';
 import type { TestApp } from '../../../tests/helpers/test-app.ts';
 import { RATE_LIMITS } from '../../plugins/rate-limits.ts';
-import { publishedPost } from '../posts/notes-test-kit.ts';
+import { publishedPost } from '../../../tests/helpers/notes-test-kit.ts';
 
 type User = Awaited<ReturnType<typeof registerUser>>;
 

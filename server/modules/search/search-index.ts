@@ -5,7 +5,7 @@ import type { ReadPool } from '../../db/read-pool.ts';
 import { scoreRow } from '../../db/row-score.js';
 import type { RowScoring } from '../../db/row-score.js';
 import type { Database } from '../../db/schema.ts';
-import { createTtlCache } from '../posts/ttl-cache.ts';
+import { createTtlCache } from '../../lib/ttl-cache.ts';
 import type { IndexText, SearchTerm } from './segmenter.ts';
 
 /** PostgreSQL keeps token positions up to 16383. */
@@ -30,7 +30,7 @@ export interface SearchIndex {
   /**
    * The newest `window` matching notes with their relevance (unsorted). Newest first lets the
    * index stop after `window` matches however common the words are, so relevance is computed
-   * for a bounded number of notes (see docs/decisions/015-search-off-the-request-thread.md).
+   * for a bounded number of notes (see docs/decisions/015-search-relevance-and-read-pool.md).
    */
   newest(filter: IndexFilter, window: number): Promise<SearchHit[]>;
   /** How many notes match, counted up to `cap` (an estimate for the page count). */

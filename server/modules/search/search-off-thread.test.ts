@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PostList } from '../../../contract/post.ts';
 import { createTestApp, makeAdmin, registerUser } from '../../../tests/helpers/test-app.ts';
 import type { TestApp } from '../../../tests/helpers/test-app.ts';
-import { publishedPost } from '../posts/notes-test-kit.ts';
+import { publishedPost } from '../../../tests/helpers/notes-test-kit.ts';
 
 /** Two seconds or so of work for SQLite that holds a read connection the whole time. */
 const SLOW_READ = `WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 4000000)

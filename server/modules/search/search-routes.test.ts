@@ -8,8 +8,8 @@ import {
 } from '../../../tests/helpers/test-app.ts';
 import type { TestApp } from '../../../tests/helpers/test-app.ts';
 import { searchVisibleTextMigration } from '../../db/migrations/006-search-visible-text.ts';
-import { setPremiumEnd } from '../payments/test-fixtures.ts';
-import { createPost, publishedPost, review } from '../posts/notes-test-kit.ts';
+import { setPremiumEnd } from '../../../tests/helpers/payment-fixtures.ts';
+import { createPost, publishedPost, review } from '../../../tests/helpers/notes-test-kit.ts';
 import { indexText } from './segmenter.ts';
 
 type User = Awaited<ReturnType<typeof registerUser>>;

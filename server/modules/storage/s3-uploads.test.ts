@@ -5,7 +5,7 @@ import { startTestS3 } from '../../../tests/helpers/s3-server.ts';
 import type { TestS3 } from '../../../tests/helpers/s3-server.ts';
 import { createTestApp, registerUser, testDatabases } from '../../../tests/helpers/test-app.ts';
 import type { TestApp } from '../../../tests/helpers/test-app.ts';
-import { makeImage, uploadImage } from '../posts/notes-test-kit.ts';
+import { makeImage, uploadImage } from '../../../tests/helpers/notes-test-kit.ts';
 import { variantKey } from '../uploads/variants.ts';
 import { createS3Storage } from './s3-storage.ts';
 

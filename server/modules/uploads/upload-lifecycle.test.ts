@@ -5,7 +5,12 @@ import { errorText } from '../../../contract/messages.ts';
 import type { ImageRef } from '../../../contract/post.ts';
 import { createTestApp, registerUser, testDatabases } from '../../../tests/helpers/test-app.ts';
 import type { TestApp } from '../../../tests/helpers/test-app.ts';
-import { createPost, makeImage, multipart, uploadImage } from '../posts/notes-test-kit.ts';
+import {
+  createPost,
+  makeImage,
+  multipart,
+  uploadImage,
+} from '../../../tests/helpers/notes-test-kit.ts';
 import { sweepUnattachedUploads } from './upload-cleanup.ts';
 import { variantPrefix } from './variants.ts';
 import { createUploadQuota } from './upload-quota.ts';

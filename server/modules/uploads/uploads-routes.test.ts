@@ -9,7 +9,7 @@ import type { ImageRef } from '../../../contract/post.ts';
 import { createTestApp, registerUser, testDatabases } from '../../../tests/helpers/test-app.ts';
 import type { TestApp } from '../../../tests/helpers/test-app.ts';
 import { malformedMultipartBodies } from '../../../tests/helpers/bad-multipart.ts';
-import { makeImage, multipart, uploadImage } from '../posts/notes-test-kit.ts';
+import { makeImage, multipart, uploadImage } from '../../../tests/helpers/notes-test-kit.ts';
 
 type User = Awaited<ReturnType<typeof registerUser>>;
 

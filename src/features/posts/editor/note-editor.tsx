@@ -41,7 +41,7 @@ export interface NoteEditorProps {
   onPublished: (post: Post) => void;
   /**
    * A note published (or, in edit mode, a change saved) without a network went into the outbox
-   * (src/lib/outbox.ts); it is sent when the network returns. Without this, a failed publish
+   * (shared/offline/outbox.ts); it is sent when the network returns. Without this, a failed publish
    * only shows the error.
    */
   onQueued?: () => void;

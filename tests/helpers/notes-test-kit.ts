@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
-import type { ImageRef, Post } from '../../../contract/post.ts';
+import type { ImageRef, Post } from '../../contract/post.ts';
 
 /** Helpers for the note modules' API tests: real images, multipart bodies, notes in a state. */
 

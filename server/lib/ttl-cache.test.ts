@@ -1,0 +1,55 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { cacheLookups } from './cache-metrics.ts';
+import { createTtlCache } from './ttl-cache.ts';
+
+const lookupsOf = async (name: string, result: 'hit' | 'miss') =>
+  (await cacheLookups.get()).values.find(
+    (value) => value.labels.cache === name && value.labels.result === result,
+  )?.value ?? 0;
+
+afterEach(() => cacheLookups.reset());
+
+describe('ttl cache', () => {
+  it('shares one load between concurrent callers and keeps it until it expires', async () => {
+    // lru-cache reads a start time of 0 as "no start", so the clock starts later.
+    let clock = 10_000;
+    const cache = createTtlCache<number>({ ttlMs: 1000, maxEntries: 10, now: () => clock });
+    let loads = 0;
+    const load = async () => ++loads;
+    const [a, b] = await Promise.all([cache.get('k', load), cache.get('k', load)]);
+    expect([a, b, loads]).toEqual([1, 1, 1]);
+    clock = 10_999;
+    expect(await cache.get('k', load)).toBe(1);
+    clock = 11_001;
+    expect(await cache.get('k', load)).toBe(2);
+  });
+
+  it('forgets failures, drops the least recently used entry past its size, and clears', async () => {
+    const cache = createTtlCache<string>({ ttlMs: 1000, maxEntries: 2 });
+    await expect(cache.get('bad', () => Promise.reject(new Error('down')))).rejects.toThrow();
+    expect(await cache.get('bad', async () => 'recovered')).toBe('recovered');
+    await cache.get('b', async () => 'b');
+    await cache.get('c', async () => 'c');
+    expect(await cache.get('bad', async () => 'reloaded')).toBe('reloaded');
+    cache.clear();
+    expect(await cache.get('b', async () => 'fresh')).toBe('fresh');
+  });
+
+  it('answers the callers of a load that a clear interrupted, without keeping the answer', async () => {
+    const cache = createTtlCache<string>({ ttlMs: 1000, maxEntries: 10 });
+    let finish: (value: string) => void = () => {};
+    const pending = cache.get('k', () => new Promise((resolve) => (finish = resolve)));
+    cache.clear();
+    finish('before the write');
+    expect(await pending).toBe('before the write');
+    expect(await cache.get('k', async () => 'after the write')).toBe('after the write');
+  });
+
+  it('counts hits (a shared load included) and misses under its name', async () => {
+    const cache = createTtlCache<number>({ ttlMs: 1000, maxEntries: 10, name: 'test-cache' });
+    await Promise.all([cache.get('k', async () => 1), cache.get('k', async () => 1)]);
+    await cache.get('k', async () => 1);
+    expect(await lookupsOf('test-cache', 'miss')).toBe(1);
+    expect(await lookupsOf('test-cache', 'hit')).toBe(2);
+  });
+});

@@ -1,0 +1,51 @@
+import { LRUCache } from 'lru-cache';
+import { cacheLookups } from './cache-metrics.ts';
+
+export interface TtlCacheOptions {
+  ttlMs: number;
+  maxEntries: number;
+  /** Counted under this name in /metrics' `cache_lookups_total`; unnamed caches are not. */
+  name?: string;
+  /** The clock, for tests; `Date.now` otherwise. */
+  now?: () => number;
+}
+
+/** The loader of one lookup, handed to lru-cache's `fetchMethod` as the fetch's context. */
+type Load<T> = () => Promise<T>;
+
+/**
+ * A small in-process cache for answers that are costly to compute on every request (feed
+ * totals, search pages) and may be a few seconds stale. Writes in this process clear it at
+ * once; other instances catch up within `ttlMs`. lru-cache keeps the entries: least recently
+ * used go first past `maxEntries`, and concurrent lookups of one key share one load.
+ */
+export function createTtlCache<T extends NonNullable<unknown>>(options: TtlCacheOptions) {
+  const lookups = options.name ? cacheLookups : null;
+  const cache = new LRUCache<string, T, Load<T>>({
+    max: options.maxEntries,
+    ttl: options.ttlMs,
+    // A test's clock moves between calls; lru-cache would otherwise reuse a reading for 1 ms.
+    ...(options.now ? { perf: { now: options.now }, ttlResolution: 0 } : {}),
+    fetchMethod: (_key, _stale, { context }) => context(),
+    // clear() while a load runs: its callers still get the answer, which is not kept (a write
+    // cleared the cache because that answer may already be out of date).
+    ignoreFetchAbort: true,
+  });
+
+  return {
+    /** The cached value, or `load()`'s (shared by concurrent callers; failures not kept). */
+    async get(key: string, load: Load<T>): Promise<T> {
+      const status: LRUCache.Status<string, T, Load<T>> = {};
+      const value = cache.fetch(key, { context: load, status });
+      const hit = status.fetch === 'hit' || status.fetch === 'inflight';
+      lookups?.inc({ cache: options.name, result: hit ? 'hit' : 'miss' });
+      return (await value) as T;
+    },
+
+    clear(): void {
+      cache.clear();
+    },
+  };
+}
+
+export type TtlCache<T extends NonNullable<unknown>> = ReturnType<typeof createTtlCache<T>>;
