@@ -10,8 +10,8 @@ import {
   testDatabases,
 } from '../../../tests/helpers/test-app.ts';
 import type { TestApp } from '../../../tests/helpers/test-app.ts';
-import { issueTicket, openStream } from '../events/test-stream-client.ts';
-import { publishedPost } from '../posts/notes-test-kit.ts';
+import { issueTicket, openStream } from '../../../tests/helpers/stream-client.ts';
+import { publishedPost } from '../../../tests/helpers/notes-test-kit.ts';
 
 type User = Awaited<ReturnType<typeof registerUser>>;
 
