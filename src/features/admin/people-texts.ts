@@ -28,9 +28,6 @@ export const peopleTexts = {
   done: '已{action}「{name}」',
   loadFailed: '加载失败，请检查网络后重试。',
   retry: '重试',
-  previousPage: '上一页',
-  nextPage: '下一页',
-  pageOf: '第 {page} / {pages} 页',
   auditLine: '{admin} {action} {target} #{id}',
   actionNames: {
     mute: '禁言',

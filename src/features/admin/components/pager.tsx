@@ -1,6 +1,6 @@
 import { fillText } from '../../../../contract/page-messages';
 import { Button } from '../../../components/button';
-import { peopleTexts } from '../people-texts';
+import { adminTexts } from '../texts';
 import reviewStyles from './review-list.module.css';
 
 export interface PagerProps {
@@ -12,7 +12,7 @@ export interface PagerProps {
 /** Previous and next page of an admin list; nothing when everything fits on one page. */
 export function Pager({ page, pages, onPageChange }: PagerProps) {
   if (pages <= 1) return null;
-  const label = fillText(peopleTexts.pageOf, { page, pages });
+  const label = fillText(adminTexts.pageOf, { page, pages });
   return (
     <nav className={reviewStyles.pager} aria-label={label}>
       <Button
@@ -21,7 +21,7 @@ export function Pager({ page, pages, onPageChange }: PagerProps) {
         disabled={page <= 1}
         onClick={() => onPageChange(page - 1)}
       >
-        {peopleTexts.previousPage}
+        {adminTexts.previousPage}
       </Button>
       <span>{label}</span>
       <Button
@@ -30,7 +30,7 @@ export function Pager({ page, pages, onPageChange }: PagerProps) {
         disabled={page >= pages}
         onClick={() => onPageChange(page + 1)}
       >
-        {peopleTexts.nextPage}
+        {adminTexts.nextPage}
       </Button>
     </nav>
   );

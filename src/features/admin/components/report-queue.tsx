@@ -12,7 +12,7 @@ import type { ReportStatus } from '../api/admin-reports';
 import { useReportList } from '../hooks/use-report-list';
 import { adminTexts } from '../texts';
 import styles from './report-queue.module.css';
-import reviewStyles from './review-list.module.css';
+import { Pager } from './pager';
 
 /** The outcomes offered per kind of content, as the server accepts them. */
 const ACTIONS: Record<ReportGroup['targetType'], ReportAction[]> = {
@@ -143,30 +143,7 @@ export function ReportQueue({ status, page, onPageChange }: ReportQueueProps) {
           </li>
         ))}
       </ul>
-      {data.pages > 1 && (
-        <nav
-          className={reviewStyles.pager}
-          aria-label={fillText(adminTexts.pageOf, { page, pages: data.pages })}
-        >
-          <Button
-            variant="secondary"
-            size="small"
-            disabled={page <= 1}
-            onClick={() => onPageChange(page - 1)}
-          >
-            {adminTexts.previousPage}
-          </Button>
-          <span>{fillText(adminTexts.pageOf, { page, pages: data.pages })}</span>
-          <Button
-            variant="secondary"
-            size="small"
-            disabled={page >= data.pages}
-            onClick={() => onPageChange(page + 1)}
-          >
-            {adminTexts.nextPage}
-          </Button>
-        </nav>
-      )}
+      {<Pager page={page} pages={data.pages} onPageChange={onPageChange} />}
     </>
   );
 }

@@ -15,6 +15,7 @@ import { useReviewList } from '../hooks/use-review-list';
 import { adminTexts } from '../texts';
 import { RejectDialog } from './reject-dialog';
 import styles from './review-list.module.css';
+import { Pager } from './pager';
 
 export interface ReviewListProps {
   status: PostStatus;
@@ -201,30 +202,7 @@ export function ReviewList({ status, page, onPageChange, categories }: ReviewLis
           </li>
         ))}
       </ul>
-      {data && data.pages > 1 && (
-        <nav
-          className={styles.pager}
-          aria-label={fillText(adminTexts.pageOf, { page, pages: data.pages })}
-        >
-          <Button
-            variant="secondary"
-            size="small"
-            disabled={page <= 1}
-            onClick={() => onPageChange(page - 1)}
-          >
-            {adminTexts.previousPage}
-          </Button>
-          <span>{fillText(adminTexts.pageOf, { page, pages: data.pages })}</span>
-          <Button
-            variant="secondary"
-            size="small"
-            disabled={page >= data.pages}
-            onClick={() => onPageChange(page + 1)}
-          >
-            {adminTexts.nextPage}
-          </Button>
-        </nav>
-      )}
+      {data && <Pager page={page} pages={data.pages} onPageChange={onPageChange} />}
       <RejectDialog
         open={rejecting !== null}
         title={rejecting?.title ?? ''}
