@@ -159,8 +159,13 @@ describe('small things', () => {
         return after.content.includes('›') && Number(after.opacity) === wanted;
       }, opacity);
     await hint(1);
-    await tabs.evaluate((element) => element.scrollTo({ left: element.scrollWidth }));
-    await hint(0);
+    // Scrolled to the end again on each check: the row may still widen as its tabs arrive.
+    await page.waitForFunction(() => {
+      const row = document.querySelector('nav[aria-label="笔记分类"]');
+      if (!row) return false;
+      row.scrollLeft = row.scrollWidth;
+      return Number(getComputedStyle(row, '::after').opacity) === 0;
+    });
   });
 
   it('shows toasts below the header, clear of the avatar', async () => {
