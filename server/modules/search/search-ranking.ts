@@ -33,11 +33,11 @@ export async function rankPage(
   const window = Math.max(RANK_WINDOW, needed);
   const { required, optional } = query;
   // With a quoted phrase the words are not needed, they only rank the notes holding them higher.
-  const any: IndexFilter = { required, anyOf: required.length > 0 ? [] : optional };
+  const anyWord: IndexFilter = { required, anyOf: required.length > 0 ? [] : optional };
   const single = optional.length === 0 || (required.length === 0 && optional.length === 1);
   const every: IndexFilter = { required: [...required, ...optional], anyOf: [] };
 
-  const first = (await index.newest(single ? any : every, window)).sort(byRelevance);
+  const first = (await index.newest(single ? anyWord : every, window)).sort(byRelevance);
   let ranked = first;
   // The first tier read to its end: nothing more to rank, or the total is exact.
   let complete = first.length < window;
@@ -46,13 +46,13 @@ export async function rankPage(
     // (fewer than the window), so they are left out here rather than by a NOT in the index,
     // which would cost another pass over each word's postings.
     const seen = new Set(first.map((hit) => hit.id));
-    const more = await index.newest(any, window + first.length);
+    const more = await index.newest(anyWord, window + first.length);
     complete = more.length < window + first.length;
     ranked = [...first, ...more.filter((hit) => !seen.has(hit.id)).sort(byRelevance)];
   } else if (!single) {
     complete = false;
   }
   const ids = ranked.slice(page.offset, needed).map((hit) => hit.id);
-  const total = complete ? Math.min(cap, ranked.length) : await index.count(any, cap);
+  const total = complete ? Math.min(cap, ranked.length) : await index.count(anyWord, cap);
   return { ids, total };
 }
