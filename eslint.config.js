@@ -82,4 +82,30 @@ export default tseslint.config(
       'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
     },
   },
+  {
+    // Route plugins read their services from app.services, which server/wiring/ builds once:
+    // they never build a repository or a service, nor reach into a repository
+    // (tests/lint/wiring.test.ts proves these fire).
+    files: ['server/modules/*/routes*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'CallExpression[callee.name=/^create\\w*(Repository|Service)$/]',
+          message: 'Take the service from app.services; server/wiring/services.ts builds it.',
+        },
+      ],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/*-repository.ts'],
+              message: 'Routes call services; only services reach repositories.',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

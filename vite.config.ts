@@ -6,7 +6,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import type { Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { firstPaintLoader } from './build-tools/first-paint-loader.ts';
+import { afterFirstPaint } from './build-tools/after-first-paint.ts';
 
 const MANIFEST_FILE = 'manifest.webmanifest';
 
@@ -75,12 +75,12 @@ function apiSchemaVersion(): string {
 }
 
 export default defineConfig(({ isSsrBuild }) => ({
-  // The server build (`vite build --ssr`, the first screen) needs only React; the rest makes the site.
+  // The server build (`vite build --ssr`, the page renderer) needs only React; the rest makes the site.
   plugins: isSsrBuild
     ? [react()]
     : [
         react(),
-        firstPaintLoader(),
+        afterFirstPaint(),
         rootManifest(),
         precompress(),
         VitePWA({
@@ -103,7 +103,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   // Read by the service worker build too (vite-plugin-pwa passes `define` on).
   define: { __API_SCHEMA__: JSON.stringify(apiSchemaVersion()) },
   build: {
-    // The server reads which CSS the home page's bundle brings, to style its first screen.
+    // The server reads which files a rendered page's bundle brings, to link them in its HTML.
     manifest: !isSsrBuild,
     rolldownOptions: {
       // contract/ builds its schemas with TypeBox at module level; the browser only wants the

@@ -13,13 +13,14 @@ import { checkHits, createQueryDrawer } from './search-queries.ts';
 import type { DrawnQuery, HitCheck } from './search-queries.ts';
 import { copyToPostgres } from './seed-postgres.ts';
 import { seedBenchDatabase } from './seed.ts';
+import { START_UP_SETTLE_MS } from '../server/lib/start-up-garbage.ts';
 
 /**
  * `npm run bench`: 100 000 notes and 1 000 000 likes in a fresh SQLite database (and, with
  * BENCH_DATABASE_URL, a copy in PostgreSQL), the real server (rate limits off) on loopback,
  * and autocannon at 50 connections against the home feed, a note page, a repeated search,
  * distinct searches (never the same query twice), and the feed while 40 connections search.
- * Inside the server, perf_hooks measures how long the event loop was held (event-loop-probe.ts).
+ * Inside the server, perf_hooks measures how long the event loop was held (event-loop-probe.mjs).
  * Targets (2-core machine): feed and note ≥ 3 000 requests/s; distinct search ≥ 2 000/s with
  * p99 ≤ 50 ms on SQLite, ≥ 1 000/s with p99 ≤ 100 ms on PostgreSQL; the feed keeps ≥ 80 % of
  * its throughput while others search; no event-loop delay over 5 ms; RSS at rest ≤ 150 MiB.
@@ -84,7 +85,8 @@ async function startServer(
 ): Promise<ChildProcess> {
   const server = spawn(
     process.execPath,
-    ['--import', 'tsx', '--import', './bench/event-loop-probe.ts', 'server/main.ts'],
+    // The built server, as `npm run serve` runs it (no TypeScript loader in the process).
+    ['--import', './bench/event-loop-probe.mjs', 'dist-server/main.js'],
     {
       env: {
         ...process.env,
@@ -195,7 +197,11 @@ async function benchServer(
       '/api/posts?sort=recommended&limit=20',
     ]);
 
+  // At rest: started, nothing asked yet but the readiness probe, and past the collection of
+  // start-up's garbage (server/lib/start-up-garbage.ts).
+  await new Promise((resolve) => setTimeout(resolve, START_UP_SETTLE_MS + 2000));
   const rssAtRestMiB = (await probe(server, 'stats')).rssMiB;
+  console.log(`${database} RSS at rest: ${rssAtRestMiB} MiB (bar ≤ ${TARGETS.rssMiB} MiB)`);
   const rows: Row[] = [];
   const record = async (
     scenario: string,
@@ -348,8 +354,6 @@ async function main() {
     for (const database of databases) {
       const port = await freePort();
       server = await startServer(dataDir, port, database.url);
-      // At rest: started, nothing asked yet but the readiness probe.
-      await new Promise((resolve) => setTimeout(resolve, 2000));
       results.push(await benchServer(`http://127.0.0.1:${port}`, server, database.name, ids));
       await stop(server);
       server = null;

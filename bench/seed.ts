@@ -122,8 +122,8 @@ export async function seedBenchDatabase(dataDir: string, size: SeedSize): Promis
   const addPost = db.prepare(
     `INSERT INTO posts (author_id, title, content, excerpt, category_id, tags, images, cover_url,
        cover_width, cover_height, status, reject_reason, price_cents, likes_count, favorites_count,
-       comments_count, idempotency_key, created_at, updated_at, published_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, 0, ?, 0, 0, NULL, ?, ?, ?)`,
+       comments_count, created_at, updated_at, published_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, 0, ?, 0, 0, ?, ?, ?)`,
   );
   const addIndex = db.prepare('INSERT INTO post_fts (rowid, words, chars) VALUES (?, ?, ?)');
   const addLike = db.prepare('INSERT INTO likes (user_id, post_id, created_at) VALUES (?, ?, ?)');

@@ -8,6 +8,14 @@ import { build } from 'esbuild';
 const BARE = /^(?:@[^/]+\/)?[^./][^/]*/;
 
 /**
+ * Pure-JavaScript ES-module packages bundled into the server instead: loaded from node_modules
+ * they are thousands of small modules (typebox about 2 300, kysely about 1 000, jose about 180), each with its
+ * module record and compiled code held for the life of the process; bundled, only what the
+ * server uses is kept, in one file. None of them is also imported by an external package.
+ */
+const BUNDLED = new Set(['typebox', 'kysely', 'jose']);
+
+/**
  * Dependencies stay in node_modules (native ones such as better-sqlite3, sharp and argon2 cannot
  * be bundled). tsx and bundlers accept an extensionless subpath like `@node-rs/jieba/dict`, but
  * Node's ESM loader does not when the package has no "exports" map: such imports are written
@@ -19,6 +27,7 @@ const externalDependencies = {
     builder.onResolve({ filter: /^[^./]/ }, async (args) => {
       if (args.path.startsWith('node:') || args.pluginData === 'inner') return undefined;
       const packageName = BARE.exec(args.path)?.[0];
+      if (packageName && BUNDLED.has(packageName)) return undefined;
       if (!packageName || packageName === args.path || path.extname(args.path)) {
         return { path: args.path, external: true };
       }
@@ -48,9 +57,16 @@ await build({
     backup: 'server/ops/backup-command.ts',
     restore: 'server/ops/restore-command.ts',
     'sqlite-to-postgres': 'server/ops/sqlite-to-postgres-command.ts',
+    // The read pool starts its threads from this file, next to main.js (server/db/read-pool.ts).
+    'read-worker': 'server/db/read-worker.js',
   },
   outdir: 'dist-server',
   bundle: true,
+  // Split so that a module reached only by `await import()` (the PostgreSQL driver, Redis, S3,
+  // the cover renderer) stays in its own file, with its packages' imports, and loads only when
+  // asked for: without splitting esbuild hoists every package import to the top of main.js.
+  // Chunks sit beside main.js, so `new URL('./read-worker.js', import.meta.url)` still resolves.
+  splitting: true,
   platform: 'node',
   format: 'esm',
   target: 'node20.19',

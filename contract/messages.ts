@@ -81,6 +81,10 @@ export const errorText = {
   notificationNotFound: '通知不存在或已被删除',
   // Real time
   eventTicketInvalid: '实时连接凭证无效或已过期',
+  // Web Push
+  pushEndpointInvalid: '推送地址无效，请在浏览器中重新开启推送通知',
+  pushKeysInvalid: '推送订阅的密钥无效，请在浏览器中重新开启推送通知',
+  pushKindsInvalid: '推送通知类型无效',
   batchTooMany: '批量请求最多包含 10 个子请求',
   batchInvalidUrl: '批量请求只能调用本站接口',
   // Membership

@@ -16,6 +16,8 @@ export const NOTIFICATION_TYPES = [
   'post_rejected',
   /** A report I made was handled (`outcome` says how, `reportTarget` what it was). */
   'report_resolved',
+  /** Someone named me (`@用户名`) in a note (no commentId) or a comment. */
+  'mention',
 ] as const;
 
 export const NotificationType = Type.Enum(NOTIFICATION_TYPES);
@@ -45,7 +47,7 @@ export const Notification = Type.Object({
   excerpt: Type.Union([Type.String(), Type.Null()]),
   /** Why a note was rejected. */
   reason: Type.Union([Type.String(), Type.Null()]),
-  /** report_resolved only: what the admin did (hide, delete, dismiss) and to what kind of content. */
+  /** report_resolved only: what the admin did (hide, delete, ban, dismiss) and to what kind of content. */
   outcome: Type.Optional(Type.String()),
   reportTarget: Type.Optional(Type.String()),
   isRead: Type.Boolean(),

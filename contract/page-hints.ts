@@ -1,14 +1,38 @@
 /**
- * What a page's HTML hands the app before the app has loaded (server/lib/route-assets.ts and
- * server/lib/note-prefetch.ts write it; the first-paint loader and
- * src/features/posts/note-prefetch.ts read it).
+ * What a server-rendered page's HTML hands the app (server/plugins/pages.ts writes it,
+ * src/app/rendered-page.ts reads it).
  */
 
-/** The localStorage key of the session token (SPEC.md section 3); page scripts read it too. */
+/** The localStorage key of the session token (SPEC.md section 3). */
 export const TOKEN_STORAGE_KEY = 'token';
 
-/** `<meta name=…>` listing the page bundle's files, for the loader to fetch with the entry. */
-export const ROUTE_ASSETS_META = 'route-assets';
+/** The `<script type="application/json">` holding the data the page was rendered with. */
+export const PAGE_DATA_ELEMENT_ID = 'page-data';
 
-/** The window property that holds the note page's early `GET /api/posts/{id}`. */
-export const NOTE_PREFETCH_GLOBAL = '__notePrefetch';
+/**
+ * The HttpOnly cookie that carries the session token to page requests, so the server renders
+ * a page for the reader it is. Read only to render HTML; API calls authenticate by header only.
+ */
+export const PAGE_SESSION_COOKIE = 'page_session';
+
+/**
+ * The `<script type="application/json">` naming the app's entry script and the chunks it
+ * imports, which src/boot/after-first-paint.ts loads once the HTML has painted.
+ */
+export const APP_SCRIPTS_ELEMENT_ID = 'app-scripts';
+
+/** The same for the chunks of a rendered page's own bundle, fetched with the entry's. */
+export const ROUTE_SCRIPTS_ELEMENT_ID = 'route-scripts';
+
+/** What the app-scripts element holds. */
+export interface AppScripts {
+  entry: string;
+  preloads: string[];
+}
+
+/**
+ * The narrowest width at which the feed has more than two columns. The server lays the feed out
+ * in two (it cannot see the screen), so on a wider screen the app re-lays it when it starts,
+ * which src/boot/after-first-paint.ts then does before the first paint rather than after it.
+ */
+export const WIDE_FEED_MIN_WIDTH = 768;

@@ -19,16 +19,22 @@ export const peopleText = {
   banned: '你的账号已被封禁，原因：{reason}',
 } as const;
 
-const Reason = Type.String({
+/** A reason the person is shown (a mute, a ban, a lift). */
+export const PeopleReason = Type.String({
   minLength: 1,
   // A reason the user sees must say something: blank text is refused like a missing one.
   pattern: '\\S',
   maxLength: PEOPLE_REASON_MAX,
-  errorMessage: peopleText.reasonTooLong,
+  errorMessage: {
+    type: peopleText.reasonRequired,
+    minLength: peopleText.reasonRequired,
+    pattern: peopleText.reasonRequired,
+    maxLength: peopleText.reasonTooLong,
+  },
 });
 
 export const ReasonBody = Type.Object(
-  { reason: Reason },
+  { reason: PeopleReason },
   { errorMessage: { required: { reason: peopleText.reasonRequired } } },
 );
 export type ReasonBody = Static<typeof ReasonBody>;
@@ -40,7 +46,7 @@ export const MuteBody = Type.Object(
       maximum: MUTE_DAYS_MAX,
       errorMessage: peopleText.daysInvalid,
     }),
-    reason: Reason,
+    reason: PeopleReason,
   },
   {
     errorMessage: {
@@ -90,6 +96,7 @@ export const AUDIT_ACTIONS = [
   'lift',
   'report.hide',
   'report.delete',
+  'report.ban',
   'report.dismiss',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
@@ -100,6 +107,8 @@ export const AuditEntry = Type.Object({
   action: Type.String(),
   targetType: Type.String(),
   targetId: Type.String(),
+  /** The person's name when the target is a user still on record. */
+  targetName: NullableString,
   reason: NullableString,
   detail: NullableString,
   createdAt: Type.String(),

@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
 import type { Static } from 'typebox';
 import { Pagination } from './common.ts';
+import { PeopleReason } from './people.ts';
 import { PostAuthor } from './post.ts';
 
 export const REPORT_TARGET_TYPES = ['post', 'comment', 'user', 'message'] as const;
@@ -14,8 +15,16 @@ export const REPORT_REASONS = [
   '其他',
 ] as const;
 export const REPORT_DETAIL_MAX = 500;
-export const REPORT_ACTIONS = ['hide', 'delete', 'dismiss'] as const;
+/** `ban` bans the author (as /admin/users does) and hides the reported content. */
+export const REPORT_ACTIONS = ['hide', 'delete', 'ban', 'dismiss'] as const;
 export type ReportAction = (typeof REPORT_ACTIONS)[number];
+/** The outcomes each kind allows: a person is not hidden or deleted, a message never deleted. */
+export const REPORT_ACTIONS_FOR: Record<ReportTargetType, readonly ReportAction[]> = {
+  post: ['hide', 'delete', 'ban', 'dismiss'],
+  comment: ['hide', 'delete', 'ban', 'dismiss'],
+  message: ['hide', 'ban', 'dismiss'],
+  user: ['ban', 'dismiss'],
+};
 
 /** The texts of the report rules, shared by the server's errors and the browser. */
 export const reportText = {
@@ -30,6 +39,7 @@ export const reportText = {
   alreadyResolved: '该举报已处理',
   actionInvalid: '处理方式无效',
   actionNotApplicable: '该类内容不支持这种处理方式',
+  authorInvalid: '用户编号无效',
   hiddenReason: '因被举报（{reason}）已被管理员隐藏，仅你自己可见',
 } as const;
 
@@ -113,18 +123,31 @@ export const ReportListQuery = Type.Object({
       errorMessage: '举报状态无效',
     }),
   ),
+  /** Only the content of this person (the reports against them, as /admin/users counts them). */
+  authorId: Type.Optional(
+    Type.String({ pattern: '^[1-9][0-9]{0,15}$', errorMessage: reportText.authorInvalid }),
+  ),
   page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100000 })),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100000 })),
 });
 export type ReportListQuery = Static<typeof ReportListQuery>;
 
-export const ReportList = Type.Object({ groups: Type.Array(ReportGroup), ...Pagination });
+export const ReportList = Type.Object({
+  groups: Type.Array(ReportGroup),
+  /** The person the list is limited to, when `authorId` asked for one. */
+  author: Type.Optional(Type.Object({ id: Type.String(), username: Type.String() })),
+  ...Pagination,
+});
 export type ReportList = Static<typeof ReportList>;
 
-/** `POST /api/admin/reports/{id}/resolve`: resolves every open report of the same target. */
+/**
+ * `POST /api/admin/reports/{id}/resolve`: resolves every open report of the same target.
+ * `reason` is the ban reason the author is shown; only `ban` needs it.
+ */
 export const ResolveReportBody = Type.Object(
   {
     action: Type.Enum(REPORT_ACTIONS, { errorMessage: reportText.actionInvalid }),
+    reason: Type.Optional(PeopleReason),
   },
   { errorMessage: { required: { action: reportText.actionInvalid } } },
 );

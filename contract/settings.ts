@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
 import type { Static } from 'typebox';
 import { errorText } from './messages.ts';
+import { DEFAULT_PUSH_PREFERENCES } from './push-payload.ts';
 import { Password } from './user.ts';
 
 const Switch = Type.Boolean({ errorMessage: errorText.settingsInvalid });
@@ -14,6 +15,15 @@ export const NotificationPreferences = Type.Object({
 });
 export type NotificationPreferences = Static<typeof NotificationPreferences>;
 
+/** Which news reaches a device through Web Push (the device subscribes from the settings page). */
+export const PushPreferences = Type.Object({
+  message: Switch,
+  comment: Switch,
+  reply: Switch,
+  follow: Switch,
+  review: Switch,
+});
+
 const ThemeSchema = Type.Union(
   [Type.Literal('light'), Type.Literal('dark'), Type.Literal('system')],
   { errorMessage: errorText.themeInvalid },
@@ -22,12 +32,14 @@ const ThemeSchema = Type.Union(
 /** Stored in users.settings and sent with the signed-in user as `settings`. */
 export const UserSettings = Type.Object({
   notifications: NotificationPreferences,
+  push: PushPreferences,
   theme: ThemeSchema,
 });
 export type UserSettings = Static<typeof UserSettings>;
 
 export const DEFAULT_SETTINGS: UserSettings = {
   notifications: { like: true, comment: true, follow: true, message: true, system: true },
+  push: DEFAULT_PUSH_PREFERENCES,
   theme: 'system',
 };
 
@@ -37,6 +49,7 @@ export const UpdateSettingsBody = Type.Object(
     notifications: Type.Optional(
       Type.Partial(NotificationPreferences, { additionalProperties: false }),
     ),
+    push: Type.Optional(Type.Partial(PushPreferences, { additionalProperties: false })),
     theme: Type.Optional(ThemeSchema),
   },
   { additionalProperties: false },

@@ -22,20 +22,23 @@ import rateLimits from './plugins/rate-limits.ts';
 import sharedCounters from './plugins/shared-counters.ts';
 import idempotency from './plugins/idempotency.ts';
 import staticSite from './plugins/static-site.ts';
-import inlineFeed from './plugins/inline-feed.ts';
-import notePage from './plugins/note-page.ts';
+import pageSession from './modules/pages/page-session.ts';
+import pages from './modules/pages/plugin.ts';
 import authRoutes from './modules/auth/routes.ts';
+import passwordResetRoutes from './modules/password-reset/routes.ts';
+import phoneRoutes from './modules/phone/routes.ts';
+import settingsRoutes from './modules/settings/routes.ts';
+import socialRoutes from './modules/social/routes.ts';
 import userRoutes from './modules/users/routes.ts';
 import atmosphereRoutes from './modules/atmosphere/routes.ts';
 import membershipRoutes from './modules/membership/routes.ts';
 import paymentRoutes from './modules/payments/routes.ts';
-import paywall from './modules/paywall/paywall-plugin.ts';
 import adminRoutes from './modules/admin/routes.ts';
 import categoryRoutes from './modules/categories/routes.ts';
 import commentRoutes from './modules/comments/routes.ts';
 import draftRoutes from './modules/drafts/routes.ts';
 import pinRoutes from './modules/pins/routes.ts';
-import notesPlugin from './modules/posts/plugin.ts';
+import feedRanking from './modules/posts/ranking-plugin.ts';
 import postRoutes from './modules/posts/routes.ts';
 import userSearchRoutes from './modules/search/routes.ts';
 import sitemapRoutes from './modules/sitemap/routes.ts';
@@ -53,8 +56,14 @@ import messageRoutes from './modules/messages/routes.ts';
 import notificationRoutes from './modules/notifications/routes.ts';
 import reportRoutes from './modules/reports/routes.ts';
 import peopleRoutes from './modules/people/routes.ts';
-import wordsPlugin from './modules/words/plugin.ts';
 import wordRoutes from './modules/words/routes.ts';
+import services from './wiring/plugin.ts';
+import webPush from './modules/push/plugin.ts';
+import type { PushOptions } from './modules/push/plugin.ts';
+import pushRoutes from './modules/push/routes.ts';
+import tagRoutes from './modules/tags/routes.ts';
+import relatedRoutes from './modules/related/routes.ts';
+import mentionRoutes from './modules/mentions/routes.ts';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
@@ -67,6 +76,8 @@ export interface BuildOptions {
   logStream?: DestinationStream;
   /** Real-time stream settings (tests use their own Redis prefix and a short heartbeat). */
   realtime?: RealtimeOptions;
+  /** Web Push settings (tests send to a push service fake on loopback). */
+  push?: PushOptions;
 }
 
 export async function buildApp({
@@ -75,6 +86,7 @@ export async function buildApp({
   logger = true,
   logStream,
   realtime: realtimeOptions = {},
+  push: pushOptions = {},
 }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ? loggerOptions(config.logLevel, logStream) : false,
@@ -86,6 +98,10 @@ export async function buildApp({
       return typeof sent === 'string' && REQUEST_ID.test(sent) ? sent : randomUUID();
     },
     return503OnClosing: true,
+    // Migrating a large database (014 rewrites every row of post_fts) and loading the page
+    // renderer on a busy machine take longer than Fastify's 10 s default; a plugin that truly
+    // hangs still stops the start.
+    pluginTimeout: 180_000,
     // The router refuses a malformed or over-long path before any hook runs, with an English
     // body of its own; answer those in the site's words like every other bad input.
     frameworkErrors: (error, _request, reply: FastifyReply) => {
@@ -109,23 +125,28 @@ export async function buildApp({
   await app.register(metrics);
   await app.register(authPlugin);
   await app.register(domainEvents);
-  await app.register(paywall);
   await app.register(sharedCounters);
   await app.register(rateLimits);
   await app.register(idempotency);
   await app.register(staticSite);
-  await app.register(inlineFeed);
+  await app.register(pageSession);
   await app.register(multipart, {
     limits: { fileSize: UPLOAD_MAX_BYTES, files: 10, fields: 20, parts: 30 },
   });
   await app.register(storagePlugin);
-  await app.register(uploadCleanup);
-  await app.register(wordsPlugin);
   await app.register(health);
-  await app.register(notesPlugin);
-  await app.register(notePage);
+  await app.register(realtime, { prefix: config.redisPrefix, ...realtimeOptions });
+  await app.register(webPush, pushOptions);
+  await app.register(services);
+  await app.register(uploadCleanup);
+  await app.register(feedRanking);
+  await app.register(pages);
 
   await app.register(authRoutes);
+  await app.register(phoneRoutes);
+  await app.register(socialRoutes);
+  await app.register(passwordResetRoutes);
+  await app.register(settingsRoutes);
   await app.register(userRoutes);
   await app.register(membershipRoutes);
   await app.register(paymentRoutes);
@@ -140,7 +161,7 @@ export async function buildApp({
   await app.register(adminRoutes);
   await app.register(userSearchRoutes);
   await app.register(sitemapRoutes);
-  await app.register(realtime, { prefix: config.redisPrefix, ...realtimeOptions });
+  await app.register(pushRoutes);
   await app.register(followRoutes);
   await app.register(notificationRoutes);
   await app.register(messageRoutes);
@@ -150,6 +171,9 @@ export async function buildApp({
   await app.register(reportRoutes);
   await app.register(peopleRoutes);
   await app.register(wordRoutes);
+  await app.register(tagRoutes);
+  await app.register(relatedRoutes);
+  await app.register(mentionRoutes);
 
   return app;
 }

@@ -29,6 +29,17 @@ export interface PaymentConfig {
   alipay: AlipayConfig | null;
 }
 
+/** Web Push (VAPID). */
+export interface PushConfig {
+  /** Who runs the site, for push services to reach (a mailto: or https: URL). */
+  subject: string;
+  /**
+   * Keys from VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY; null: generated into DATA_DIR on first
+   * start. Instances that share subscriptions must share these keys.
+   */
+  keys: { publicKey: string; privateKey: string } | null;
+}
+
 export interface Config {
   host: string;
   port: number;
@@ -44,8 +55,8 @@ export interface Config {
   logLevel: string;
   /** Folder with the built PWA; null when the server runs API-only (tests). */
   webRoot: string | null;
-  /** The server-side build of the home page's first screen (`npm run build`); null: none. */
-  firstScreenModule: string | null;
+  /** The page renderer the build makes of the app (`npm run build`); null: none. */
+  pageRenderer: string | null;
   seedDemo: boolean;
   /** Per-minute request limits; RATE_LIMIT=off for load benchmarks. */
   rateLimit: boolean;
@@ -66,6 +77,7 @@ export interface Config {
   metricsAllow: string[];
   /** How long /readyz answers 503 before a stopping instance closes (a balancer drains it). */
   shutdownDrainMs: number;
+  push: PushConfig;
 }
 
 export interface S3Config {
@@ -190,6 +202,19 @@ function s3Config(env: Env): S3Config | null {
   };
 }
 
+function pushConfig(env: Env, publicOrigin: string): PushConfig {
+  const keys =
+    env.VAPID_PUBLIC_KEY || env.VAPID_PRIVATE_KEY
+      ? requiredEnv(env, ['VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY'], 'VAPID keys')
+      : null;
+  return {
+    subject:
+      env.VAPID_SUBJECT ??
+      (publicOrigin.startsWith('https://') ? publicOrigin : 'mailto:webmaster@localhost'),
+    keys: keys ? { publicKey: keys[0]!, privateKey: keys[1]! } : null,
+  };
+}
+
 function readOrCreateSecret(dataDir: string): Uint8Array {
   const file = path.join(dataDir, 'jwt-secret');
   if (!existsSync(file)) {
@@ -250,7 +275,7 @@ export function loadConfig(
     redisPrefix: env.REDIS_PREFIX ?? 'vibe',
     logLevel: env.LOG_LEVEL ?? 'info',
     webRoot: existsSync(path.join(defaultWebRoot, 'index.html')) ? defaultWebRoot : null,
-    firstScreenModule: path.resolve(env.FIRST_SCREEN_MODULE ?? 'dist-ssr/first-screen.js'),
+    pageRenderer: path.resolve(env.PAGE_RENDERER ?? 'dist-ssr/entry-server.js'),
     seedDemo: env.SEED_DEMO ?? true,
     rateLimit: env.RATE_LIMIT !== 'off',
     requestLimits: {
@@ -272,6 +297,7 @@ export function loadConfig(
       .map((entry) => entry.trim())
       .filter(Boolean),
     shutdownDrainMs: env.SHUTDOWN_DRAIN_MS ?? 0,
+    push: pushConfig(env, publicOrigin),
     ...overrides,
   };
 }

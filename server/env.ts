@@ -37,7 +37,7 @@ export const EnvSchema = Type.Object({
     }),
   ),
   WEB_ROOT: text(),
-  FIRST_SCREEN_MODULE: text(),
+  PAGE_RENDERER: text(),
   SEED_DEMO: flag(),
   RATE_LIMIT: Type.Optional(Type.Enum(['on', 'off'], { description: 'on or off' })),
   RATE_LIMIT_READS: positive(),
@@ -89,6 +89,11 @@ export const EnvSchema = Type.Object({
   ALIPAY_NOTIFY_URL: text(),
   ALIPAY_RETURN_URL: text(),
   ALIPAY_SELLER_ID: text(),
+  VAPID_PUBLIC_KEY: text(),
+  VAPID_PRIVATE_KEY: text(),
+  VAPID_SUBJECT: Type.Optional(
+    Type.String({ pattern: '^(mailto:|https://)', description: 'a mailto: or https:// URL' }),
+  ),
 });
 
 export type Env = Static<typeof EnvSchema>;

@@ -1,6 +1,7 @@
 import { setTimeout } from 'node:timers/promises';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
+import { collectStartUpGarbageSoon } from './lib/start-up-garbage.ts';
 import { seedDemoContent } from './seed/demo.ts';
 
 const config = (() => {
@@ -39,3 +40,4 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
 }
 
 await app.listen({ host: config.host, port: config.port });
+collectStartUpGarbageSoon();

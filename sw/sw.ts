@@ -31,6 +31,12 @@ import { imageVariantUrl, isUploadedImage } from './lib/image-url';
 import { networkProfile, readDeviceSignals } from './lib/network-profile';
 import type { NavigatorLike } from './lib/network-profile';
 import { workerTransport } from './lib/outbox-transport';
+import {
+  notificationTarget,
+  openNotificationTarget,
+  readPushPayload,
+  showPushNotification,
+} from './lib/push-notifications';
 import { createSavedNotes, isSavedNotesRequest } from './lib/saved-notes';
 
 declare const self: ServiceWorkerGlobalScope;
@@ -199,8 +205,10 @@ for (const method of ['POST', 'DELETE'] as const) {
   );
 }
 
-// Pages: the network first (a deploy is seen at once, and the server inlines the first feed
-// page), the precached shell when it does not answer, the offline page if even that is missing.
+// Pages: the network first (a deploy is seen at once, and the server renders the page for its
+// reader), the precached shell when it does not answer (the app draws it without server data:
+// it holds no page data, so main.tsx renders instead of hydrating), the offline page if even
+// that is missing.
 async function shellOrOffline(): Promise<Response> {
   return (
     (await matchPrecache('/index.html')) ??
@@ -241,5 +249,18 @@ self.addEventListener('sync', (event) => {
       // Rejecting asks the browser to try the sync again later.
       if (result.waiting > 0) throw new Error('outbox still waiting');
     }),
+  );
+});
+
+// Web Push: the server sends news only when no page of the site is open, so each one is shown.
+self.addEventListener('push', (event) => {
+  const payload = readPushPayload(() => event.data?.json());
+  event.waitUntil(showPushNotification(self.registration, payload));
+});
+
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  event.waitUntil(
+    openNotificationTarget(self.clients, notificationTarget(event.notification.data, origin)),
   );
 });

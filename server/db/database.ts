@@ -1,7 +1,7 @@
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
-import pg from 'pg';
+import type { Pool } from 'pg';
 import { createReadPool } from './read-pool.ts';
 import type { ReadPool } from './read-pool.ts';
 import type { Database } from './schema.ts';
@@ -24,25 +24,34 @@ export interface PoolStats {
   waiting: number;
 }
 
-// int8 (COUNT, bigint millis) arrives as a string by default; every value we store fits a double.
-pg.types.setTypeParser(20, (value) => Number(value));
+/**
+ * The PostgreSQL driver is imported when the first query needs a connection (Kysely accepts a
+ * pool factory), so a site on SQLite never loads it (its memory counts against every process).
+ */
+async function createPgPool(connectionString: string): Promise<Pool> {
+  const { default: pg } = await import('pg');
+  // int8 (COUNT, bigint millis) arrives as a string by default; every value we store fits a double.
+  pg.types.setTypeParser(20, (value) => Number(value));
+  return new pg.Pool({ connectionString, max: 10 });
+}
 
 export function openDatabase(options: {
   databaseUrl: string | null;
   dataDir: string;
 }): DatabaseHandle {
-  if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const { databaseUrl } = options;
+  if (databaseUrl) {
+    let pool: Pool | null = null;
+    const dialect = new PostgresDialect({
+      pool: async () => (pool = await createPgPool(databaseUrl)),
+    });
+    const db = new Kysely<Database>({ dialect });
     return {
       db,
       dialect: 'postgres',
       close: () => db.destroy(),
-      poolStats: () => ({
-        total: pool.totalCount,
-        idle: pool.idleCount,
-        waiting: pool.waitingCount,
-      }),
+      poolStats: () =>
+        pool && { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount },
     };
   }
   const file = path.join(options.dataDir, 'site.db');

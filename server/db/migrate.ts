@@ -11,6 +11,10 @@ import { uploadQuotaSchema } from './migrations/007-upload-quota.ts';
 import { reportsSchema } from './migrations/008-reports.ts';
 import { sensitiveWordsSchema } from './migrations/009-sensitive-words.ts';
 import { peopleManagementSchema } from './migrations/010-people.ts';
+import { pushSubscriptionsSchema } from './migrations/011-push-subscriptions.ts';
+import { tagsAndMentionsSchema } from './migrations/012-tags-and-mentions.ts';
+import { reportsByAuthorSchema } from './migrations/013-reports-by-author.ts';
+import { searchPostingsFeedSchema } from './migrations/014-search-postings-feed.ts';
 
 /** Versioned migrations, in order. Add a new file and a line here; never edit a shipped one. */
 function migrations(handle: DatabaseHandle): Record<string, Migration> {
@@ -25,6 +29,10 @@ function migrations(handle: DatabaseHandle): Record<string, Migration> {
     '008-reports': reportsSchema(handle.dialect),
     '009-sensitive-words': sensitiveWordsSchema(),
     '010-people': peopleManagementSchema(handle.dialect),
+    '011-push-subscriptions': pushSubscriptionsSchema(handle.dialect),
+    '012-tags-and-mentions': tagsAndMentionsSchema(handle.dialect),
+    '013-reports-by-author': reportsByAuthorSchema(),
+    '014-search-postings-feed': searchPostingsFeedSchema(handle.dialect),
   };
 }
 

@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
 import type { RowScoring } from './row-score.js';
+import type { WordQuery, WordRanking } from './word-postings.js';
 
 /**
  * Runs read-only SQL off the thread that answers requests. better-sqlite3 is synchronous, so
@@ -15,6 +16,8 @@ export interface ReadPool {
     params: readonly unknown[],
     scoring: RowScoring,
   ): Promise<{ id: number; score: number }[]>;
+  /** A query of whole words ranked from the postings the worker holds (word-postings.js). */
+  rankWords(query: WordQuery): Promise<WordRanking>;
   /** Worker threads (1 for the main-thread fallback). */
   readonly threads: number;
   close(): Promise<void>;
@@ -22,12 +25,19 @@ export interface ReadPool {
 
 /** Queries waiting for a thread beyond this are refused rather than queued without end. */
 const MAX_QUEUE = 2000;
+/**
+ * Memory the word postings of all workers together may take (about 12 bytes a note per word,
+ * plus a bitset of every note): some 150 of the bench's topic words at 100 000 notes, shared out
+ * between the threads so that more cores do not mean more memory. Past its share a worker drops
+ * the least recently asked words and reads them again when asked.
+ */
+const MAX_POSTING_BYTES = 32 * 2 ** 20;
 
 /** A pool of worker threads (piscina), each with its own read-only connection to `file`. */
 export function createReadPool(file: string, threads = defaultThreads()): ReadPool {
   const piscina = new Piscina({
     filename: new URL('./read-worker.js', import.meta.url).href,
-    workerData: { file },
+    workerData: { file, maxPostingBytes: Math.floor(MAX_POSTING_BYTES / threads) },
     minThreads: threads,
     maxThreads: threads,
     maxQueue: MAX_QUEUE,
@@ -41,6 +51,7 @@ export function createReadPool(file: string, threads = defaultThreads()): ReadPo
     all: <T>(sql: string, params: readonly unknown[]) =>
       piscina.run({ sql, params }) as Promise<T[]>,
     scored: (sql, params, scoring) => piscina.run({ sql, params, scoring }),
+    rankWords: (query) => piscina.run({ rank: query }),
     close: () => piscina.destroy(),
   };
 }

@@ -4,29 +4,40 @@
 import SQLite from 'better-sqlite3';
 import { workerData } from 'node:worker_threads';
 import { scoreRow } from './row-score.js';
+import { createWordPostings } from './word-postings.js';
 
 /** Distinct statements a worker keeps prepared (search runs a handful of shapes). */
 const MAX_STATEMENTS = 64;
 
 let db = null;
+let postings = null;
 const statements = new Map();
+
+const connection = () =>
+  (db ??= new SQLite(workerData.file, { readonly: true, fileMustExist: true }));
 
 function prepared(text) {
   let statement = statements.get(text);
   if (statement) return statement;
-  db ??= new SQLite(workerData.file, { readonly: true, fileMustExist: true });
-  statement = db.prepare(text);
+  statement = connection().prepare(text);
   if (statements.size >= MAX_STATEMENTS) statements.delete(statements.keys().next().value);
   statements.set(text, statement);
   return statement;
 }
 
 /**
- * @param {{ sql: string, params: unknown[], scoring?: import('./row-score.js').RowScoring }} task
+ * @param {{ sql: string, params: unknown[], scoring?: import('./row-score.js').RowScoring }
+ *   | { rank: Parameters<ReturnType<typeof createWordPostings>['rank']>[0] }} task
  * With `scoring`, each row (`id` plus column texts) is answered as `{ id, score }` instead, so
- * the texts never leave the worker.
+ * the texts never leave the worker. With `rank`, a query of whole words is ranked from the
+ * postings this worker holds in memory (word-postings.js).
  */
-export default function run({ sql, params, scoring }) {
+export default function run(task) {
+  if (task.rank) {
+    postings ??= createWordPostings(connection(), { maxBytes: workerData.maxPostingBytes });
+    return postings.rank(task.rank);
+  }
+  const { sql, params, scoring } = task;
   const rows = prepared(sql).all(...params);
   return scoring ? rows.map((row) => ({ id: row.id, score: scoreRow(row, scoring) })) : rows;
 }

@@ -292,7 +292,7 @@ export interface ReportsTable {
   /** JSON of the content as it was when reported. */
   snapshot: string;
   status: 'open' | 'resolved';
-  action: 'hide' | 'delete' | 'dismiss' | null;
+  action: 'hide' | 'delete' | 'ban' | 'dismiss' | null;
   resolved_by: number | null;
   resolved_at: Millis | null;
   created_at: Millis;
@@ -313,6 +313,38 @@ export interface AdminAuditTable {
   target_id: number;
   reason: string | null;
   detail: string | null;
+  created_at: Millis;
+}
+
+/** A browser's Web Push subscription; the endpoint names it (migration 011). */
+export interface PushSubscriptionsTable {
+  id: Id;
+  user_id: number;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  created_at: Millis;
+  updated_at: Millis;
+}
+
+/** One row per published note and tag key (migration 012): tag pages and followed tags. */
+export interface PostTagsTable {
+  post_id: number;
+  tag: string;
+  published_at: Millis;
+}
+
+/** The tags a user follows (migration 012). */
+export interface TagFollowsTable {
+  user_id: number;
+  tag: string;
+  created_at: Millis;
+}
+
+/** Users a note's text has notified of a mention, once each (migration 012). */
+export interface PostMentionsTable {
+  post_id: number;
+  user_id: number;
   created_at: Millis;
 }
 
@@ -344,4 +376,8 @@ export interface Database {
   reports: ReportsTable;
   sensitive_words: SensitiveWordsTable;
   admin_audit: AdminAuditTable;
+  push_subscriptions: PushSubscriptionsTable;
+  post_tags: PostTagsTable;
+  tag_follows: TagFollowsTable;
+  post_mentions: PostMentionsTable;
 }

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cacheLookups } from './cache-metrics.ts';
 import { createTtlCache } from './ttl-cache.ts';
 
@@ -22,6 +22,27 @@ describe('ttl cache', () => {
     expect(await cache.get('k', load)).toBe(1);
     clock = 11_001;
     expect(await cache.get('k', load)).toBe(2);
+  });
+
+  it('drops expired entries while nobody asks (a burst of answers does not stay at rest)', async () => {
+    vi.useFakeTimers();
+    try {
+      let clock = 10_000;
+      const cache = createTtlCache<number>({ ttlMs: 1000, maxEntries: 10, now: () => clock });
+      await cache.get('early', async () => 1);
+      clock = 10_600;
+      await cache.get('late', async () => 2);
+      clock = 11_001;
+      vi.advanceTimersByTime(1000);
+      expect(cache.size).toBe(1);
+      clock = 11_601;
+      vi.advanceTimersByTime(1000);
+      expect(cache.size).toBe(0);
+      // Empty, it keeps no timer: an idle cache costs nothing and does not hold its process.
+      expect(vi.getTimerCount()).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('forgets failures, drops the least recently used entry past its size, and clears', async () => {

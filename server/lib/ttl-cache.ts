@@ -26,11 +26,28 @@ export function createTtlCache<T extends NonNullable<unknown>>(options: TtlCache
     ttl: options.ttlMs,
     // A test's clock moves between calls; lru-cache would otherwise reuse a reading for 1 ms.
     ...(options.now ? { perf: { now: options.now }, ttlResolution: 0 } : {}),
-    fetchMethod: (_key, _stale, { context }) => context(),
+    fetchMethod: (_key, _stale, { context }) => {
+      purgeLater();
+      return context();
+    },
     // clear() while a load runs: its callers still get the answer, which is not kept (a write
     // cleared the cache because that answer may already be out of date).
     ignoreFetchAbort: true,
   });
+
+  /**
+   * lru-cache drops an expired entry only when it is looked up or pushed out, so after a burst
+   * (a thousand distinct searches) the answers would stay in memory while the server is at
+   * rest. One timer per cache, armed while it holds entries, drops them once they expire.
+   */
+  let purge: NodeJS.Timeout | null = null;
+  function purgeLater() {
+    purge ??= setTimeout(() => {
+      purge = null;
+      cache.purgeStale();
+      if (cache.size > 0) purgeLater();
+    }, options.ttlMs).unref();
+  }
 
   return {
     /** The cached value, or `load()`'s (shared by concurrent callers; failures not kept). */
@@ -44,6 +61,11 @@ export function createTtlCache<T extends NonNullable<unknown>>(options: TtlCache
 
     clear(): void {
       cache.clear();
+    },
+
+    /** Entries held now, expired ones included until the purge timer drops them. */
+    get size(): number {
+      return cache.size;
     },
   };
 }

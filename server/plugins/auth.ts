@@ -5,16 +5,7 @@ import { forbidden, unauthorized } from '../lib/errors.ts';
 import { createSessionRepository } from '../modules/auth/session-repository.ts';
 import { verifyToken } from '../modules/auth/tokens.ts';
 import { isPremiumAt } from '../modules/users/present-user.ts';
-import type { UserRow } from '../modules/users/user-repository.ts';
-
-/** Who is calling, resolved once per request from the bearer token and its session row. */
-export interface Viewer {
-  id: number;
-  sessionId: string;
-  isAdmin: boolean;
-  isPremium: boolean;
-  row: UserRow;
-}
+import type { Viewer } from '../modules/users/viewer.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -23,6 +14,8 @@ declare module 'fastify' {
     tokenRejected: boolean;
   }
   interface FastifyInstance {
+    /** The live session a token names, or null (invalid, expired, revoked, banned). */
+    viewerOfToken: (token: string) => Promise<Viewer | null>;
     requireUser: (request: FastifyRequest) => Promise<void>;
     requireAdmin: (request: FastifyRequest) => Promise<void>;
   }
@@ -40,23 +33,28 @@ async function auth(app: FastifyInstance) {
   app.decorateRequest('viewer', null);
   app.decorateRequest('tokenRejected', false);
 
-  app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api/')) return;
-    const token = bearerToken(request);
-    if (!token) return;
+  async function viewerOfToken(token: string): Promise<Viewer | null> {
     const claims = await verifyToken(app.config.jwtSecret, token);
     const row = claims && (await sessions.findLiveUser(claims.sessionId, claims.userId));
-    if (!claims || !row) {
-      request.tokenRejected = true;
-      return;
-    }
-    request.viewer = {
+    if (!claims || !row) return null;
+    return {
       id: row.id,
       sessionId: claims.sessionId,
       isAdmin: row.is_admin === 1,
       isPremium: isPremiumAt(row),
       row,
     };
+  }
+  app.decorate('viewerOfToken', viewerOfToken);
+
+  // API calls are authorised by the Authorization header alone, never by a cookie: the page
+  // cookie (server/modules/pages/page-session.ts) only tells pages who is reading.
+  app.addHook('onRequest', async (request) => {
+    if (!request.url.startsWith('/api/')) return;
+    const token = bearerToken(request);
+    if (!token) return;
+    request.viewer = await viewerOfToken(token);
+    request.tokenRejected = request.viewer === null;
   });
 
   app.decorate('requireUser', async (request: FastifyRequest) => {
@@ -74,9 +72,3 @@ async function auth(app: FastifyInstance) {
 }
 
 export default fp(auth, { name: 'auth', dependencies: ['database'] });
-
-/** For handlers behind requireUser: the viewer, typed as present. */
-export function viewerOf(request: FastifyRequest): Viewer {
-  if (!request.viewer) throw unauthorized();
-  return request.viewer;
-}

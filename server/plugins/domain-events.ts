@@ -15,6 +15,8 @@ export interface DomainEvents {
     status: 'approved' | 'rejected';
     reason: string | null;
   };
+  /** The author (or an admin) edited a note; status is the one after the edit. */
+  'post.updated': { postId: number; authorId: number; status: string };
   'post.deleted': { postId: number; authorId: number };
   'post.liked': { postId: number; authorId: number; userId: number };
   'post.unliked': { postId: number; authorId: number; userId: number };
@@ -31,7 +33,9 @@ export interface DomainEvents {
   'comment.deleted': { commentId: number; postId: number };
   'user.followed': { followerId: number; followeeId: number };
   'user.unfollowed': { followerId: number; followeeId: number };
-  'message.sent': { messageId: number; senderId: number; recipientId: number };
+  'message.sent': { messageId: number; senderId: number; recipientId: number; content: string };
+  /** The user read their thread with `otherId`; `changed` messages turned read. */
+  'messages.read': { userId: number; otherId: number; changed: number };
   'user.signed-in': { userId: number };
   /** A payment notice settled an order (membership days or a note now belong to userId). */
   'order.paid': OrderEvent;
@@ -41,7 +45,7 @@ export interface DomainEvents {
   'report.resolved': {
     reporterIds: number[];
     adminId: number;
-    action: 'hide' | 'delete' | 'dismiss';
+    action: 'hide' | 'delete' | 'ban' | 'dismiss';
     targetType: 'post' | 'comment' | 'user' | 'message';
     /** The note reported, or the note of a reported comment, while it exists. */
     postId: number | null;

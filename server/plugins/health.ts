@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { Redis } from 'ioredis';
 import { sql } from 'kysely';
 
 /** A dependency that does not answer within this time counts as down. */
@@ -36,9 +35,9 @@ function withTimeout(work: Promise<unknown>): Promise<unknown> {
 async function health(app: FastifyInstance) {
   let draining = false;
   // A connection of its own: the real-time backend's clients are busy with pub/sub and are not
-  // shared outside the events module.
+  // shared outside the events module. ioredis is imported only when there is a Redis to check.
   const redis = app.config.redisUrl
-    ? new Redis(app.config.redisUrl, {
+    ? new (await import('ioredis')).Redis(app.config.redisUrl, {
         lazyConnect: true,
         maxRetriesPerRequest: 1,
         connectTimeout: CHECK_TIMEOUT_MS,

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { createMemoryAttemptStore } from '../modules/auth/attempt-store.ts';
 import type { AttemptStore } from '../modules/auth/attempt-store.ts';
 import { createRedisAttemptStore } from '../modules/auth/redis-attempt-store.ts';
@@ -26,6 +26,8 @@ async function sharedCounters(app: FastifyInstance) {
     app.decorate('attempts', createMemoryAttemptStore());
     return;
   }
+  // Imported here, not at the top: a site without Redis never loads the client.
+  const { Redis } = await import('ioredis');
   // Short timeouts, as @fastify/rate-limit advises: a limit check must not hang a request.
   const redis = new Redis(redisUrl, {
     lazyConnect: true,

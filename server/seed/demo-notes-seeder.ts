@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ImageRef } from '../../contract/post.ts';
 import { createCommentRepository } from '../modules/comments/comment-repository.ts';
 import { excerptOf } from '../modules/posts/excerpt.ts';
-import { syncPost } from '../modules/posts/notes-context.ts';
+import { createPostRepository } from '../modules/posts/post-repository.ts';
 import { createReactionRepository } from '../modules/posts/reaction-repository.ts';
 import { hasChineseFont } from '../modules/covers/fonts.ts';
 import { demoPicture } from './demo-covers.ts';
@@ -22,11 +22,12 @@ export async function seedDemoNotes(
   authorIds: number[],
   adminId: number,
 ): Promise<void> {
-  const context = app.notes;
+  const { categories: catalog, uploads, noteWriter } = app.services;
+  const posts = createPostRepository(app.db);
   const likes = createReactionRepository(app.db, 'likes');
   const favorites = createReactionRepository(app.db, 'favorites');
   const comments = createCommentRepository(app.db);
-  const categories = await context.categories.all();
+  const categories = await catalog.all();
   const categoryId = (slug: string) => categories.find((row) => row.slug === slug)?.id ?? 1;
 
   // sharp renders on its own threads: all pictures at once keep the first start short.
@@ -36,7 +37,7 @@ export async function seedDemoNotes(
     DEMO_NOTES.map((note, index) =>
       Promise.all(
         note.images.map(async (aspect, position) =>
-          context.uploads.saveImage(
+          uploads.saveImage(
             authorIds[note.author],
             await demoPicture(note, aspect, position, index * 10 + position + 1, chineseFont),
           ),
@@ -53,7 +54,7 @@ export async function seedDemoNotes(
   for (const { note, index } of order) {
     const images = pictures[index];
     const publishedAt = now - note.daysAgo * DAY_MS - (index % 9) * HOUR_MS;
-    const row = await context.posts.insert({
+    const row = await posts.insert({
       author_id: authorIds[note.author],
       title: note.title,
       content: note.content,
@@ -71,7 +72,7 @@ export async function seedDemoNotes(
       updated_at: publishedAt,
       published_at: note.pending ? null : publishedAt,
     });
-    await context.uploads.attachToPost(
+    await uploads.attachToPost(
       images.map((image) => image.url),
       row.id,
     );
@@ -138,7 +139,7 @@ export async function seedDemoNotes(
         });
       }
     }
-    const stored = await context.posts.findById(row.id);
-    if (stored) await syncPost(context, stored);
+    const stored = await posts.findById(row.id);
+    if (stored) await noteWriter.sync(stored);
   }
 }

@@ -21,7 +21,8 @@ describe.each(testDatabases)('demo content (%s)', (kind) => {
   afterAll(() => test.close());
 
   it('publishes the demo notes with pictures in every category, quickly', async () => {
-    expect(seconds).toBeLessThan(10);
+    // About 3 s on a quiet machine; the bar leaves room for a loaded CI machine.
+    expect(seconds).toBeLessThan(20);
     const feed = (await test.app.inject({ url: '/api/posts?limit=100' })).json<PostList>();
     expect(feed.total).toBe(DEMO_NOTES.length - 1);
     const slugs = new Set(feed.posts.map((post) => post.category.slug));

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { hashPassword } from '../modules/auth/passwords.ts';
 import { createUserRepository } from '../modules/users/user-repository.ts';
-import { seedDemoNotes } from './demo-notes-seeder.ts';
 
 /** Shown in the README; change it with ADMIN_PASSWORD, or turn demo content off with SEED_DEMO=false. */
 export const DEFAULT_ADMIN_PASSWORD = 'vibe-admin-2026';
@@ -49,6 +48,9 @@ export async function seedDemoContent(app: FastifyInstance): Promise<void> {
     await users.update(row.id, { bio: demo.bio });
     demoIds.push(row.id);
   }
+  // Imported on the first start only: drawing the demo covers needs sharp and highlight.js,
+  // which a running site otherwise loads only when asked for a cover or an image variant.
+  const { seedDemoNotes } = await import('./demo-notes-seeder.ts');
   await seedDemoNotes(app, demoIds, admin.id);
   app.log.info(
     { admin: 'admin', passwordFromEnv: Boolean(process.env.ADMIN_PASSWORD) },

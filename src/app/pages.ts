@@ -15,6 +15,8 @@ const loaders = {
   profile: () => import('./routes/profile'),
   userProfile: () => import('./routes/user-profile'),
   search: () => import('./routes/search'),
+  tag: () => import('./routes/tag'),
+  mentionProfile: () => import('./routes/mention-profile'),
   adminReview: () => import('./routes/admin-review'),
   adminStats: () => import('./routes/admin-stats'),
   adminFeedback: () => import('./routes/admin-feedback'),
@@ -73,6 +75,11 @@ export async function loadPage(name: PageName): Promise<void> {
   } catch {
     // The lazy path loads it again and shows the reload page if it fails for good.
   }
+}
+
+/** Every page, for the server's renderer: a page rendered there never suspends. */
+export async function loadAllPages(): Promise<void> {
+  await Promise.all(Object.keys(loaders).map((name) => loadPage(name as PageName)));
 }
 
 /**

@@ -1,4 +1,4 @@
-import { createBrowserRouter } from 'react-router-dom';
+import { Outlet, createBrowserRouter } from 'react-router-dom';
 import type { RouteObject } from 'react-router-dom';
 import { setUnauthorizedRedirect } from '../lib/api/client';
 import { AppRoot } from './app-root';
@@ -15,6 +15,8 @@ const {
   profile: Profile,
   userProfile: UserProfile,
   search: Search,
+  tag: Tag,
+  mentionProfile: MentionProfile,
   adminReview: AdminReview,
   adminStats: AdminStats,
   adminFeedback: AdminFeedback,
@@ -83,6 +85,8 @@ export const routes: RouteObject[] = [
             element: <PanelRedirect panel="open-notifications-panel" replace />,
           },
           { path: 'search', element: <Search /> },
+          { path: 'tag/:name', element: <Tag /> },
+          { path: 'u/:name', element: <MentionProfile /> },
           {
             path: 'membership',
             element: (
@@ -104,61 +108,22 @@ export const routes: RouteObject[] = [
           { path: 'terms', element: <StaticPage name="terms" /> },
           { path: 'privacy', element: <StaticPage name="privacy" /> },
           { path: 'help', element: <StaticPage name="help" /> },
+          // Every admin page behind the one guard.
           {
-            path: 'admin/posts/review',
             element: (
               <RequireAdmin>
-                <AdminReview />
+                <Outlet />
               </RequireAdmin>
             ),
-          },
-          {
-            path: 'admin/posts/stats',
-            element: (
-              <RequireAdmin>
-                <AdminStats />
-              </RequireAdmin>
-            ),
-          },
-          {
-            path: 'admin/reports',
-            element: (
-              <RequireAdmin>
-                <AdminReports />
-              </RequireAdmin>
-            ),
-          },
-          {
-            path: 'admin/words',
-            element: (
-              <RequireAdmin>
-                <AdminWords />
-              </RequireAdmin>
-            ),
-          },
-          {
-            path: 'admin/users',
-            element: (
-              <RequireAdmin>
-                <AdminUsers />
-              </RequireAdmin>
-            ),
-          },
-          {
-            path: 'admin/audit',
-            element: (
-              <RequireAdmin>
-                <AdminAudit />
-              </RequireAdmin>
-            ),
-          },
-          {
-            path: 'admin/feedback',
-            element: (
-              <RequireAdmin>
-                <AdminFeedback />
-              </RequireAdmin>
-            ),
+            children: [
+              { path: 'admin/posts/review', element: <AdminReview /> },
+              { path: 'admin/posts/stats', element: <AdminStats /> },
+              { path: 'admin/reports', element: <AdminReports /> },
+              { path: 'admin/words', element: <AdminWords /> },
+              { path: 'admin/users', element: <AdminUsers /> },
+              { path: 'admin/audit', element: <AdminAudit /> },
+              { path: 'admin/feedback', element: <AdminFeedback /> },
+            ],
           },
           { path: '*', element: <NotFound /> },
         ],

@@ -1,5 +1,6 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
+import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { Modal } from './modal';
 
@@ -39,5 +40,20 @@ describe('Modal', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(document.activeElement).toBe(opener);
     expect(document.body.style.overflow).toBe('');
+  });
+
+  it('is drawn by the server open and shown, when in place; a portalled one is left to the browser', () => {
+    const page = (inPlace: boolean) =>
+      renderToString(
+        <Modal open onClose={() => undefined} title="登录" inPlace={inPlace}>
+          <input aria-label="用户名" />
+        </Modal>,
+      );
+    const html = page(true);
+    expect(html).toMatch(/role="dialog"/);
+    expect(html).toContain('用户名');
+    // Not the first frame of a fade-in that only the browser could play.
+    expect(html).not.toMatch(/opacity:0/);
+    expect(page(false)).toBe('');
   });
 });

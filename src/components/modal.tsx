@@ -1,8 +1,9 @@
 import { AnimatePresence, m } from 'framer-motion';
 import { X } from 'lucide-react';
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { CSSProperties, KeyboardEvent, ReactNode } from 'react';
 import { createPortal } from 'react-dom';
+import { useHydrated } from '../lib/use-hydrated';
 import styles from './modal.module.css';
 import { MotionProvider } from './motion-provider';
 import { componentTexts } from './texts';
@@ -15,6 +16,12 @@ export interface ModalProps {
   children: ReactNode;
   /** Width on desktop in px; phones always get a full-width bottom sheet. */
   width?: number;
+  /**
+   * Drawn where it stands rather than at the end of `<body>`: a dialog the server may render
+   * open (the login modal) has no document to portal into. Only for a modal placed outside
+   * every page element, where a fixed layer covers the screen all the same.
+   */
+  inPlace?: boolean;
 }
 
 const FOCUSABLE =
@@ -24,19 +31,36 @@ const FOCUSABLE =
  * A dialog per DESIGN.md: centred on desktop, a bottom sheet on phones, focus trapped inside,
  * Escape closes, the page behind does not scroll, focus returns where it was on close.
  */
-export function Modal({ open, onClose, title, children, width = 420 }: ModalProps) {
-  return createPortal(
+export function Modal({
+  open,
+  onClose,
+  title,
+  children,
+  width = 420,
+  inPlace = false,
+}: ModalProps) {
+  const hydrated = useHydrated();
+  // Most dialogs on a page are never opened (a note's delete confirmation): until the first
+  // open nothing mounts, so framer-motion's features are not fetched and run during start-up.
+  // Once opened the tree stays, so the closing animation plays.
+  const [opened, setOpened] = useState(open);
+  if (open && !opened) setOpened(true);
+  if (!opened) return null;
+  const dialog = (
     <MotionProvider>
-      <AnimatePresence>
+      {/* Drawn open by the server, the dialog is shown as it is, not faded in once more. */}
+      <AnimatePresence initial={hydrated}>
         {open && (
           <ModalFrame key="modal" onClose={onClose} title={title} width={width}>
             {children}
           </ModalFrame>
         )}
       </AnimatePresence>
-    </MotionProvider>,
-    document.body,
+    </MotionProvider>
   );
+  if (inPlace) return dialog;
+  // A server-rendered page has no document to portal into; hydrating it, neither had the server.
+  return hydrated ? createPortal(dialog, document.body) : null;
 }
 
 function ModalFrame({ onClose, title, children, width }: Omit<ModalProps, 'open'>) {

@@ -1,4 +1,5 @@
 import { render } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { PageMeta } from './page-meta';
 
@@ -8,7 +9,9 @@ const content = (selector: string) =>
 describe('PageMeta', () => {
   it('puts title, description, canonical, Open Graph and Twitter tags in the head', () => {
     const { unmount } = render(
-      <PageMeta title="关于我们" description="简介" path="/about" noindex />,
+      <MemoryRouter initialEntries={['/about']}>
+        <PageMeta title="关于我们" description="简介" path="/about" noindex />
+      </MemoryRouter>,
     );
     expect(document.title).toBe('关于我们 - 氛围笔记');
     expect(content('meta[name="description"]')).toBe('简介');
@@ -20,5 +23,17 @@ describe('PageMeta', () => {
     expect(content('meta[name="robots"]')).toBe('noindex');
     unmount();
     expect(document.head.querySelector('meta[name="robots"]')).toBeNull();
+  });
+
+  it('links the current path as canonical when the page names none', () => {
+    const { unmount } = render(
+      <MemoryRouter initialEntries={['/search?search=AI']}>
+        <PageMeta title="搜索" />
+      </MemoryRouter>,
+    );
+    expect(document.head.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(
+      `${window.location.origin}/search`,
+    );
+    unmount();
   });
 });

@@ -1,4 +1,6 @@
 import { useLayoutEffect } from 'react';
+import { useLocation } from 'react-router-dom';
+import { siteOrigin } from '../lib/site-origin';
 import { siteTexts } from '../lib/texts';
 
 export interface PageMetaProps {
@@ -31,11 +33,12 @@ export function PageMeta({
   useLayoutEffect(() => {
     for (const element of document.head.querySelectorAll('[data-shell-meta]')) element.remove();
   }, []);
-  const origin = window.location.origin;
+  const { pathname } = useLocation();
+  const origin = siteOrigin();
   const fullTitle = title
     ? `${title} - ${siteTexts.name}`
     : `${siteTexts.name} - ${siteTexts.tagline}`;
-  const url = `${origin}${path ?? window.location.pathname}`;
+  const url = `${origin}${path ?? pathname}`;
   const imageUrl = /^https?:/.test(image) ? image : `${origin}${image}`;
   return (
     <>

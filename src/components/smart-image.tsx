@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { FALLBACK_IMAGE, imageSrcSet, resolveImageUrl } from '../lib/image-url';
 import styles from './smart-image.module.css';
 
@@ -35,22 +35,27 @@ export function SmartImage({
   const failed = !resolved || failedUrl === resolved;
   const shown = failed ? FALLBACK_IMAGE : resolved;
   const loaded = loadedUrl === shown;
-  // HTML drawn on the server (the first screen) has no script to end a placeholder's shimmer or
-  // reveal an image, so there neither is used.
-  const drawnOnServer = typeof window === 'undefined';
   // Only lazy images fade in: one above the fold shows the moment it decodes, since waiting for
   // the load event and a re-render would hold back the page's largest paint.
-  const hidden = !loaded && loading === 'lazy' && !drawnOnServer;
+  const hidden = !loaded && loading === 'lazy';
   const ratio = width && height ? `${width} / ${height}` : undefined;
+  // An image of a server-rendered page may have loaded, or failed, before the page hydrated,
+  // when nothing listened for its events.
+  const image = useRef<HTMLImageElement>(null);
+  useEffect(() => {
+    const element = image.current;
+    if (!element?.complete || !element.currentSrc) return;
+    if (element.naturalWidth > 0) setLoadedUrl(shown);
+    else if (!failed) setFailedUrl(resolved);
+  }, [shown, resolved, failed]);
 
   return (
     <span
-      className={[styles.frame, loaded || drawnOnServer ? '' : 'shimmer', className]
-        .filter(Boolean)
-        .join(' ')}
+      className={[styles.frame, loaded ? '' : 'shimmer', className].filter(Boolean).join(' ')}
       style={ratio ? { aspectRatio: ratio } : undefined}
     >
       <img
+        ref={image}
         className={hidden ? `${styles.image} ${styles.hidden}` : styles.image}
         src={shown}
         srcSet={failed || !sizes ? undefined : imageSrcSet(resolved)}

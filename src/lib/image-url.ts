@@ -1,14 +1,10 @@
 import { IMAGE_VARIANT_WIDTHS } from '../../contract/image-variants';
 import { MAX_IMAGE_URL_LENGTH } from './constants';
+import { siteOrigin } from './site-origin';
 
 export const FALLBACK_IMAGE = '/images/fallback.png';
 
 const KEPT_AS_IS = /^(https?:|data:|blob:)|^\/\//i;
-
-/** The page's origin; on the server (the first screen) URLs stay relative to the site. */
-function siteOrigin(): string {
-  return typeof window === 'undefined' ? '' : window.location.origin;
-}
 
 /**
  * SPEC.md sections 2 and 3: absolute and data URLs stay, `/uploads/x` becomes

@@ -56,7 +56,6 @@ export interface RealtimeConnection {
   connect: () => void;
   /** Closes it and stops reconnecting (sign-out). */
   disconnect: () => void;
-  isConnected: () => boolean;
 }
 
 export function createRealtimeConnection(
@@ -163,7 +162,6 @@ export function createRealtimeConnection(
       close();
       lastEventId = null;
     },
-    isConnected: () => connected,
   };
 }
 

@@ -1,4 +1,4 @@
-import { create } from 'zustand';
+import { createStore, useStore } from 'zustand';
 import { onAppEvent } from '../lib/auth-events';
 
 /** The side panels opened by window events; each may later get its own lazy component. */
@@ -17,7 +17,7 @@ export interface ModalState {
   closePanel: () => void;
 }
 
-export const useModalStore = create<ModalState>()((set) => ({
+const modalStore = createStore<ModalState>()((set) => ({
   login: null,
   modalsRequested: false,
   panel: null,
@@ -28,6 +28,38 @@ export const useModalStore = create<ModalState>()((set) => ({
     set({ panel, panelDetail: detail ?? null, modalsRequested: true, login: null }),
   closePanel: () => set({ panel: null }),
 }));
+
+/** The modals a server-rendered page was drawn with (renderLoginAs), if any. */
+let renderedModals: ModalState | null = null;
+
+/**
+ * The store as React reads it: during hydration (and on the server) React asks for the state
+ * the page was rendered with, which is the rendered modals rather than the store's first ones.
+ */
+const readableStore = {
+  ...modalStore,
+  getInitialState: () => renderedModals ?? modalStore.getInitialState(),
+};
+
+export const useModalStore = Object.assign(
+  <T>(selector: (state: ModalState) => T): T => useStore(readableStore, selector),
+  modalStore,
+);
+
+/**
+ * The modals a page is rendered with: on the server before rendering each page, in the browser
+ * before hydrating it. `from` set: the login modal open, returning there after sign-in (a
+ * visitor sent to sign in on a note); null: none open.
+ */
+export function renderLoginAs(from: string | null): void {
+  modalStore.setState({
+    login: from === null ? null : { from },
+    modalsRequested: from !== null,
+    panel: null,
+    panelDetail: null,
+  });
+  renderedModals = modalStore.getState();
+}
 
 const PANEL_EVENTS: PanelEvent[] = [
   'open-notifications-panel',

@@ -1,5 +1,5 @@
 import { dequal } from 'dequal/lite';
-import { create } from 'zustand';
+import { createStore, useStore } from 'zustand';
 import { errorText } from '../../contract/page-messages';
 import type { User } from '../../contract/user';
 import { DEFAULT_AVATAR } from '../../contract/user-rules';
@@ -152,7 +152,7 @@ export function cancelPostSignInRefresh(): void {
   postSignInTimer = undefined;
 }
 
-export const useSessionStore = create<SessionState>()((set, get) => {
+const sessionStore = createStore<SessionState>()((set, get) => {
   function signOutLocally() {
     clearStoredSession();
     set({ status: 'signed-out', token: null, user: null });
@@ -318,6 +318,48 @@ export const useSessionStore = create<SessionState>()((set, get) => {
     },
   };
 });
+
+/** The session a server-rendered page was drawn with (renderSessionAs), if any. */
+let renderedSession: SessionState | null = null;
+
+/**
+ * The store as React reads it: during hydration (and on the server) React asks for the state
+ * the page was rendered with, which is the rendered session rather than the store's first one.
+ */
+const readableStore = {
+  ...sessionStore,
+  getInitialState: () => renderedSession ?? sessionStore.getInitialState(),
+};
+
+export const useSessionStore = Object.assign(
+  <T>(selector: (state: SessionState) => T): T => useStore(readableStore, selector),
+  sessionStore,
+);
+
+/**
+ * The reader a page is rendered for: on the server before rendering it, in the browser before
+ * hydrating it (with the same user, and the token this browser holds).
+ */
+export function renderSessionAs(user: User | null, token: string | null): void {
+  sessionStore.setState(
+    user && token
+      ? { status: 'signed-in', token, user }
+      : { status: 'signed-out', token: null, user: null },
+  );
+  renderedSession = sessionStore.getState();
+}
+
+/**
+ * The browser's side of a page rendered for a signed-in reader: the server's copy of the user
+ * becomes the stored one, so the start-up check (init) shows what the page was drawn with.
+ */
+export function adoptRenderedUser(raw: unknown, token: string): boolean {
+  const user = normalizeUser(raw);
+  if (!isComplete(user)) return false;
+  storeUser(user);
+  renderSessionAs(user, token);
+  return true;
+}
 
 const SESSION_KEYS: (string | null)[] = [storageKeys.token, storageKeys.user, null];
 

@@ -129,7 +129,9 @@ export function startUnreadPolling(): () => void {
   // back online, both resume at once rather than when a back-off timer says so.
   const onOnline = () => {
     if (useSessionStore.getState().status !== 'signed-in') return;
-    if (!stream?.isConnected()) stream?.connect();
+    // A stream that looked open through the outage may be a dead connection (the browser does
+    // not always notice): open it afresh, from the last event it delivered.
+    stream?.connect();
     void useUnreadStore.getState().refresh(true);
     schedule();
   };

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import type { AppScripts } from '../../contract/page-hints.ts';
 
 /** The home page's JavaScript before any interaction, gzip (the budget the README states). */
 export const FIRST_LOAD_BUDGET_BYTES = 140 * 1024;
@@ -33,17 +34,20 @@ function weigh(webRoot: string, file: string): ChunkWeight {
 }
 
 /**
- * What the home page loads before interaction: the entry script of index.html with its static
- * imports, and the home route's chunk with its own (the router imports it at once for "/").
+ * What the home page loads before interaction: index.html's loader, the app's entry script it
+ * names with its static imports, and the home route's chunk with its own (the router imports it at once for "/").
  */
 export function homeFirstLoad(webRoot: string): ChunkWeight[] {
   const html = readFileSync(path.join(webRoot, 'index.html'), 'utf8');
-  // The entry is started by the first-paint loader (build-tools/first-paint-loader.ts).
-  const entry = /const entry = "\/([^"]+\.js)"/.exec(html)?.[1];
-  if (!entry) throw new Error(`${webRoot}/index.html has no module entry script`);
+  const scripts = /<script type="application\/json" id="app-scripts">([^<]+)<\/script>/.exec(html);
+  if (!scripts) throw new Error(`${webRoot}/index.html names no app entry script`);
+  const entry = (JSON.parse(scripts[1]) as AppScripts).entry.replace(/^\//, '');
   const entrySource = readFileSync(path.join(webRoot, entry), 'utf8');
   const homeImport = /import\(["'`](\.{1,2}\/[^"'`]*\bhome-[\w-]+\.js)["'`]\)/.exec(entrySource);
   const files = staticClosure(webRoot, entry);
+  // The page's one script tag, which loads the entry after the first paint.
+  const boot = /<script type="module" crossorigin src="\/([^"]+\.js)"><\/script>/.exec(html)?.[1];
+  if (boot) staticClosure(webRoot, boot, files);
   if (homeImport) {
     staticClosure(webRoot, path.posix.join(path.posix.dirname(entry), homeImport[1]), files);
   } else {

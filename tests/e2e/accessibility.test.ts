@@ -2,19 +2,16 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from '../helpers/axe';
 import type { AxeFinding } from '../helpers/axe';
-import { launchBrowser, startSite, storeSession } from '../helpers/e2e';
+import { appStarted, launchBrowser, startSite, storeSession } from '../helpers/e2e';
 import type { RunningSite } from '../helpers/e2e';
+import { siteApi } from '../helpers/e2e-api';
+import type { Account as Session } from '../helpers/e2e-api';
 
 /**
  * axe-core on every page type of the seeded demo site, light and dark, on a desktop and a
  * phone: no serious or critical violation anywhere (contrast, names, roles, landmarks,
  * keyboard-reachable scrolling regions).
  */
-
-interface Session {
-  token: string;
-  user: { id: string; username: string };
-}
 
 type Actor = 'visitor' | 'member' | 'admin';
 type Theme = 'light' | 'dark';
@@ -25,27 +22,15 @@ const sessions = {} as Record<Exclude<Actor, 'visitor'>, Session>;
 let codeNote: { id: string; title: string };
 let otherUser: { id: string; username: string };
 
-async function api<T>(path: string, init?: RequestInit): Promise<T> {
-  const response = await fetch(`${site.origin}${path}`, init);
-  if (!response.ok) throw new Error(`${path}: ${response.status}`);
-  return (await response.json()) as T;
-}
-
-const login = (username: string, password: string) =>
-  api<Session>('/api/auth/login', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, password }),
-  });
-
 beforeAll(async () => {
   site = await startSite();
   browser = await launchBrowser();
-  sessions.member = await login('林深见鹿', 'demo12345');
-  sessions.admin = await login('admin', 'vibe-admin-2026');
-  const { posts } = await api<{ posts: { id: string; title: string; author: Session['user'] }[] }>(
-    '/api/posts?limit=50',
-  );
+  const api = siteApi(site);
+  sessions.member = await api.login('林深见鹿');
+  sessions.admin = await api.admin();
+  const { posts } = await api.call<{
+    posts: { id: string; title: string; author: Session['user'] }[];
+  }>('GET', '/api/posts?limit=50');
   // The note with a code block: its sideways-scrolling <pre> must be reachable by keyboard.
   const withCode = posts.find((post) => post.title.startsWith('TypeScript 类型体操'));
   if (!withCode) throw new Error('the demo seed has no note with a code block');
@@ -92,6 +77,7 @@ function stops(): Stop[] {
     { name: 'home (visitor)', actor: 'visitor', path: '/', heading: '发现笔记' },
     { name: 'note', actor: 'member', path: `/post/${codeNote.id}`, heading: codeNote.title },
     { name: 'search', actor: 'member', path: '/search?search=AI', heading: '搜索“AI”' },
+    { name: 'tag', actor: 'member', path: `/tag/${encodeURIComponent('编程')}`, heading: '#编程' },
     { name: 'own profile', actor: 'member', path: '/profile', heading: member },
     {
       name: 'profile',
@@ -155,7 +141,11 @@ async function audit(theme: Theme, phone: boolean): Promise<string[]> {
       if (stop.heading) {
         await page.getByRole('heading', { level: 1, name: stop.heading, exact: true }).waitFor();
       }
-      await stop.open?.(page);
+      if (stop.open) {
+        // A server-drawn page answers clicks once its scripts run (after the first paint on a phone).
+        await appStarted(page);
+        await stop.open(page);
+      }
       if (stop.dialog) await page.getByRole('dialog', { name: stop.dialog }).waitFor();
       // Lists fill in after the heading: wait until nothing is loading any more.
       await page.waitForLoadState('networkidle');

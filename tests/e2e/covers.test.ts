@@ -1,7 +1,8 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newContext, startSite, storeSession } from '../helpers/e2e';
+import { launchBrowser, signedInContext, startSite } from '../helpers/e2e';
 import type { RunningSite } from '../helpers/e2e';
+import { siteApi } from '../helpers/e2e-api';
 
 /** The editor's 用标题生成封面: one click gives a note without pictures a cover. */
 let site: RunningSite;
@@ -19,20 +20,8 @@ afterAll(async () => {
 
 describe('generated covers in the editor', () => {
   it('adds a cover drawn from the title with one click, and the note is saved with it', async () => {
-    const name = `cover_${Date.now().toString(36)}`;
-    const account = await (
-      await fetch(`${site.origin}/api/auth/register`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
-          username: name,
-          email: `${name}@example.com`,
-          password: 'cover12345',
-        }),
-      })
-    ).json();
-    const context = await newContext(browser, site, true);
-    await storeSession(context, account);
+    const account = await siteApi(site).register('cover');
+    const context = await signedInContext(browser, site, account, true);
     const page = await context.newPage();
     await page.goto('/create');
 

@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, startSite } from '../helpers/e2e';
 import type { RunningSite } from '../helpers/e2e';
+import { siteApi } from '../helpers/e2e-api';
 
 /** The feed every test scrolls: the demo notes topped up to exactly this many. */
 const NOTES = 50;
@@ -9,42 +10,21 @@ const NOTES = 50;
 let site: RunningSite;
 let browser: Browser;
 
-async function api<T>(url: string, init: RequestInit = {}, token?: string): Promise<T> {
-  const response = await fetch(`${site.origin}${url}`, {
-    ...init,
-    headers: {
-      'content-type': 'application/json',
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-  });
-  expect(response.ok, `${url}: ${response.status}`).toBe(true);
-  return (await response.json()) as T;
-}
-
 beforeAll(async () => {
   site = await startSite({ env: { RATE_LIMIT: 'off' } });
   browser = await launchBrowser();
-  const { token } = await api<{ token: string }>('/api/auth/login', {
-    method: 'POST',
-    body: JSON.stringify({ username: 'admin', password: 'vibe-admin-2026' }),
-  });
-  const { total } = await api<{ total: number }>('/api/posts?limit=1');
+  const api = siteApi(site);
+  const admin = await api.admin();
+  const total = async () => (await api.call<{ total: number }>('GET', '/api/posts?limit=1')).total;
   // An admin's note is published at once; text-only notes keep the cards short, many per screen.
-  for (let index = total; index < NOTES; index += 1) {
-    await api(
-      '/api/posts',
-      {
-        method: 'POST',
-        body: JSON.stringify({
-          title: `滚动测试笔记 ${index + 1}`,
-          content: `第 ${index + 1} 篇，用来数清楚信息流里的每一篇笔记。`,
-          categoryId: String(1 + (index % 5)),
-        }),
-      },
-      token,
-    );
+  for (let index = await total(); index < NOTES; index += 1) {
+    await api.write(admin, {
+      title: `滚动测试笔记 ${index + 1}`,
+      content: `第 ${index + 1} 篇，用来数清楚信息流里的每一篇笔记。`,
+      categoryId: String(1 + (index % 5)),
+    });
   }
-  expect((await api<{ total: number }>('/api/posts?limit=1')).total).toBe(NOTES);
+  expect(await total()).toBe(NOTES);
 });
 
 afterAll(async () => {
@@ -134,7 +114,7 @@ describe('the home feed scrolled to the end', () => {
     const page = await context.newPage();
     await page.goto('/');
     await page.locator('article').first().waitFor();
-    // The shifts of loading the page itself are the first-screen test's; these are the scroll's.
+    // The shifts of loading the page itself are server-rendering.test.ts's; these are the scroll's.
     await nextFrame(page);
     await page.evaluate(() => {
       (window as unknown as { layoutShifts: unknown[] }).layoutShifts.length = 0;

@@ -1,55 +1,34 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, startSite, storeSession } from '../helpers/e2e';
+import { appStarted, launchBrowser, startSite, storeSession } from '../helpers/e2e';
 import type { RunningSite } from '../helpers/e2e';
+import { siteApi } from '../helpers/e2e-api';
+import type { Account, SiteApi } from '../helpers/e2e-api';
 
 /**
  * The messages inbox: two panes on wide screens (conversations left, the live thread right,
  * usable by keyboard), and SPEC.md's list-then-thread modal on phones.
  */
 
-interface Account {
-  token: string;
-  user: { id: string; username: string };
-}
-
 let site: RunningSite;
+let api: SiteApi;
 let browser: Browser;
 const contexts: BrowserContext[] = [];
 let reader: Account;
 let bob: Account;
 let carol: Account;
 
-async function api<T>(method: string, url: string, token?: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${site.origin}${url}`, {
-    method,
-    headers: {
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(body ? { 'content-type': 'application/json' } : {}),
-    },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  if (!response.ok) throw new Error(`${method} ${url}: ${response.status}`);
-  return (await response.json()) as T;
-}
-
-const stamp = Date.now().toString(36);
-const register = (name: string) =>
-  api<Account>('POST', '/api/auth/register', undefined, {
-    username: `${name}_${stamp}`,
-    email: `${name}_${stamp}@example.com`,
-    password: 'inbox12345',
-  });
 const send = (from: Account, to: Account, content: string) =>
-  api('POST', '/api/messages', from.token, { recipientId: to.user.id, content });
+  api.call('POST', '/api/messages', from.token, { recipientId: to.user.id, content });
 
 beforeAll(async () => {
   site = await startSite({ seedDemo: false });
+  api = siteApi(site);
   browser = await launchBrowser();
   [reader, bob, carol] = await Promise.all([
-    register('reader'),
-    register('bob'),
-    register('carol'),
+    api.register('reader'),
+    api.register('bob'),
+    api.register('carol'),
   ]);
   await send(bob, reader, '你好，我是 Bob');
   await send(carol, reader, '周末一起写代码吗？');
@@ -77,6 +56,8 @@ async function inboxOf(account: Account, viewport: { width: number; height: numb
     .or(page.getByRole('navigation', { name: '主导航' }))
     .first()
     .waitFor();
+  // The page is drawn by the server; its buttons answer once the scripts have started.
+  await appStarted(page);
   return page;
 }
 

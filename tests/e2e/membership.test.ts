@@ -1,69 +1,41 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newContext, startSite, storeSession } from '../helpers/e2e';
+import { launchBrowser, newContext, signedInContext, startSite } from '../helpers/e2e';
 import type { RunningSite } from '../helpers/e2e';
+import { siteApi } from '../helpers/e2e-api';
+import type { Account, SiteApi } from '../helpers/e2e-api';
+
+/** Each case registers its own reader and publishes its own paid notes, so any one runs alone. */
 
 let site: RunningSite;
+let api: SiteApi;
 let browser: Browser;
 
 const stamp = Date.now().toString(36);
-const password = 'member12345';
-const DEMO_PASSWORD = 'demo12345';
-const ADMIN_PASSWORD = 'vibe-admin-2026';
 
 /** Words only the paid part of a note holds, so a page that shows them shows the paid part. */
 const SECRET = `付费正文-${stamp}`;
 
-interface Session {
-  token: string;
-  user: { id: string; username: string };
-}
-
-async function call<T>(method: string, path: string, token?: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${site.origin}${path}`, {
-    method,
-    headers: {
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const data: unknown = await response.json();
-  if (!response.ok)
-    throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(data)}`);
-  return data as T;
-}
-
-const login = (username: string, userPassword: string) =>
-  call<Session>('POST', '/api/auth/login', undefined, { username, password: userPassword });
-
 /** A paid note by a demo author, approved by the admin: free preview first, paid part last. */
 async function publishPaidNote(authorName: string, title: string, price: number) {
-  const author = await login(authorName, DEMO_PASSWORD);
-  const admin = await login('admin', ADMIN_PASSWORD);
-  const { categories } = await call<{ categories: { id: string }[] }>('GET', '/api/categories');
+  const author = await api.login(authorName);
+  const { categories } = await api.call<{ categories: { id: string }[] }>('GET', '/api/categories');
   const preview = '这一段是免费预览：先讲清楚问题是什么，为什么值得花时间。';
   const filler = Array.from(
     { length: 6 },
     (_, index) => `第 ${index + 1} 步：${'细节说明。'.repeat(12)}`,
   );
-  const note = await call<{ id: string }>('POST', '/api/posts', author.token, {
+  const note = await api.publish(author, {
     title,
     content: [preview, ...filler, `${SECRET}：完整的提示词模板和复盘都在这里。`].join('\n\n'),
     categoryId: categories[0].id,
     tags: ['付费'],
     price,
   });
-  await call('POST', `/api/posts/admin/${note.id}/review`, admin.token, { status: 'approved' });
   return { id: note.id, preview };
 }
 
-/** A context already signed in (the login form has its own test in shell.test.ts). */
-async function signedIn(session: Session, mobile = false): Promise<BrowserContext> {
-  const context = await newContext(browser, site, mobile);
-  await storeSession(context, session);
-  return context;
-}
+const signedIn = (session: Account) => signedInContext(browser, site, session);
 
 /** The sandbox's own cashier: check the amount, then 确认支付. */
 async function payInSandbox(page: Page, amount: string) {
@@ -78,6 +50,7 @@ const noteBody = (page: Page) => page.locator('article');
 
 beforeAll(async () => {
   site = await startSite();
+  api = siteApi(site);
   browser = await launchBrowser();
 });
 
@@ -87,31 +60,20 @@ afterAll(async () => {
 });
 
 describe('membership and paid notes', () => {
-  let reader: Session;
-  let bought: { id: string; preview: string };
-  let other: { id: string; preview: string };
-
-  beforeAll(async () => {
-    const username = `读者${stamp.slice(-6)}`;
-    reader = await call<Session>('POST', '/api/auth/register', undefined, {
-      username,
-      email: `${stamp}@example.com`,
-      password,
-    });
-    [bought, other] = await Promise.all([
-      publishPaidNote('林深见鹿', `提示词工程实战 ${stamp}`, 9.9),
-      publishPaidNote('代码诗人', `Rust 所有权图解 ${stamp}`, 6),
-    ]);
-  });
-
   it('shows the preview and price, sells the note through the sandbox, then shows all of it', async () => {
+    const title = `提示词工程实战 ${stamp}`;
+    const [reader, bought] = await Promise.all([
+      api.register('buyer'),
+      publishPaidNote('林深见鹿', title, 9.9),
+    ]);
     const context = await signedIn(reader);
     const page = await context.newPage();
     await page.goto(`/post/${bought.id}`);
 
     const paywall = page.getByRole('region', { name: '付费笔记' });
     await paywall.waitFor();
-    await expect(noteBody(page).textContent()).resolves.toContain(bought.preview);
+    // Opened in the app (not drawn by the server), the body waits for the Markdown renderer.
+    await expect.poll(() => noteBody(page).textContent()).toContain(bought.preview);
     await expect(noteBody(page).textContent()).resolves.not.toContain(SECRET);
     await expect(paywall.textContent()).resolves.toContain('¥9.90');
     await expect(
@@ -143,8 +105,8 @@ describe('membership and paid notes', () => {
     expect(record).toBe('true');
 
     // The author sees the sale on their profile.
-    const author = await login('林深见鹿', DEMO_PASSWORD);
-    const sales = await call<{ items: { postId: string; salesCount: number }[] }>(
+    const author = await api.login('林深见鹿');
+    const sales = await api.call<{ items: { postId: string; salesCount: number }[] }>(
       'GET',
       '/api/payments/sales',
       author.token,
@@ -153,7 +115,7 @@ describe('membership and paid notes', () => {
     const authorContext = await signedIn(author);
     const authorPage = await authorContext.newPage();
     await authorPage.goto('/profile?tab=sales');
-    const row = authorPage.getByRole('row', { name: new RegExp(`提示词工程实战 ${stamp}`) });
+    const row = authorPage.getByRole('row', { name: new RegExp(title) });
     await row.waitFor();
     await expect(row.textContent()).resolves.toContain('¥9.90');
     await authorContext.close();
@@ -161,6 +123,10 @@ describe('membership and paid notes', () => {
   });
 
   it('buys a month of membership: the badge and end date appear, other paid notes open', async () => {
+    const [reader, other] = await Promise.all([
+      api.register('member'),
+      publishPaidNote('代码诗人', `Rust 所有权图解 ${stamp}`, 6),
+    ]);
     const context = await signedIn(reader);
     const page = await context.newPage();
     await page.goto('/membership');

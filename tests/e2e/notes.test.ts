@@ -1,60 +1,42 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import sharp from 'sharp';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newContext, startSite, storeSession } from '../helpers/e2e';
+import { launchBrowser, newContext, signedInContext, startSite } from '../helpers/e2e';
 import type { RunningSite } from '../helpers/e2e';
+import { siteApi } from '../helpers/e2e-api';
+import type { SiteApi } from '../helpers/e2e-api';
+import { writePngs } from '../helpers/png-files';
+
+/** Each case writes its own note through the API (or the editor), so any one runs alone. */
 
 let site: RunningSite;
+let api: SiteApi;
 let browser: Browser;
 let imageDir: string;
-let images: string[];
 
 const stamp = Date.now().toString(36);
-const author = `作者${stamp.slice(-6)}`;
 const password = 'notes12345';
-const title = `番茄钟小记 zq${stamp}`;
 
-/** Two real PNGs of different shapes, as a phone's gallery would hand over. */
-async function makeImages(): Promise<string[]> {
-  const files = [
-    { name: 'wide.png', width: 640, height: 400, colour: '#5b5bf7' },
-    { name: 'tall.png', width: 400, height: 600, colour: '#f97316' },
-  ];
-  return Promise.all(
-    files.map(async ({ name, width, height, colour }) => {
-      const file = path.join(imageDir, name);
-      await sharp({ create: { width, height, channels: 3, background: colour } })
-        .png()
-        .toFile(file);
-      return file;
-    }),
-  );
-}
-
-/** A context already signed in (the login form has its own test in shell.test.ts). */
-async function signedIn(username: string, userPassword: string): Promise<BrowserContext> {
-  const response = await fetch(`${site.origin}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, password: userPassword }),
-  });
-  expect(response.status).toBe(200);
-  const { token, user } = (await response.json()) as { token: string; user: unknown };
-  const context = await newContext(browser, site);
-  await storeSession(context, { token: token, user: user });
-  return context;
-}
-
-const card = (page: Page) => page.locator('article').filter({ hasText: title });
+const cardOf = (page: Page, title: string) => page.locator('article').filter({ hasText: title });
 const uploadedTiles = (page: Page) => page.locator('[role="progressbar"][aria-valuenow="100"]');
+
+/** A note by a new member, waiting for review. */
+async function pendingNote(title: string) {
+  const author = await api.register('notes');
+  return api.write(author, {
+    title,
+    content: '用 **React** 写了一个番茄钟。',
+    categoryId: '2',
+    tags: ['效率'],
+  });
+}
 
 beforeAll(async () => {
   imageDir = mkdtempSync(path.join(tmpdir(), 'vibe-notes-e2e-'));
-  images = await makeImages();
   site = await startSite();
+  api = siteApi(site);
   browser = await launchBrowser();
 });
 
@@ -65,9 +47,14 @@ afterAll(async () => {
 });
 
 describe('notes', () => {
-  let postPath = '';
-
   it('publishes a note with two images, keeping the draft across a reload', async () => {
+    const author = `作者${stamp.slice(-6)}`;
+    const title = `番茄钟小记 zq${stamp}`;
+    const card = (page: Page) => cardOf(page, title);
+    const images = await writePngs(imageDir, [
+      { name: 'wide.png', width: 640, height: 400, colour: '#5b5bf7' },
+      { name: 'tall.png', width: 400, height: 600, colour: '#f97316' },
+    ]);
     const context = await newContext(browser, site);
     const page = await context.newPage();
     // Reloading with unsaved changes asks first; the test answers "leave".
@@ -106,7 +93,6 @@ describe('notes', () => {
 
     await page.getByRole('button', { name: '发布', exact: true }).click();
     await page.waitForURL(/\/post\/\d+$/);
-    postPath = new URL(page.url()).pathname;
     await page.getByRole('heading', { name: title }).waitFor();
     await page.getByText('这篇笔记正在审核中').waitFor();
     await expect(page.locator('pre code .hljs-keyword').first().textContent()).resolves.toBe(
@@ -122,8 +108,12 @@ describe('notes', () => {
   });
 
   it('lets an admin approve it, after which home and search find it', async () => {
-    expect(postPath).not.toBe('');
-    const admin = await signedIn('admin', 'vibe-admin-2026');
+    const word = `zr${stamp}`;
+    const title = `待审核的番茄钟 ${word}`;
+    const card = (page: Page) => cardOf(page, title);
+    await pendingNote(title);
+
+    const admin = await signedInContext(browser, site, await api.admin());
     const page = await admin.newPage();
     await page.goto('/admin/posts/review');
     const item = page.getByRole('listitem').filter({ hasText: title });
@@ -136,20 +126,24 @@ describe('notes', () => {
     const home = await visitor.newPage();
     await home.goto('/');
     await card(home).waitFor();
-    await home.getByRole('combobox', { name: '搜索笔记' }).fill(`zq${stamp}`);
+    await home.getByRole('combobox', { name: '搜索笔记' }).fill(word);
     await home.getByRole('combobox', { name: '搜索笔记' }).press('Enter');
     await home.waitForURL(/\/search\?search=/);
     await home.getByText('找到 1 篇相关笔记').waitFor();
     await card(home).waitFor();
     // The searched word is marked in the result's title.
-    expect(await card(home).locator('h2 mark').textContent()).toBe(`zq${stamp}`);
+    expect(await card(home).locator('h2 mark').textContent()).toBe(word);
     await visitor.close();
   });
 
   it('lets another member like, favorite and comment it', async () => {
-    const reader = await signedIn('林深见鹿', 'demo12345');
+    const title = `可以收藏的番茄钟 zs${stamp}`;
+    const { id } = await pendingNote(title);
+    await api.approve(id);
+
+    const reader = await signedInContext(browser, site, await api.login('林深见鹿'));
     const page = await reader.newPage();
-    await page.goto(postPath);
+    await page.goto(`/post/${id}`);
     await page.getByRole('heading', { name: title }).waitFor();
 
     await page.getByRole('button', { name: '点赞' }).click();
@@ -172,7 +166,7 @@ describe('notes', () => {
     ).resolves.toBe('true');
 
     await page.goto('/profile?tab=favorites');
-    await card(page).waitFor();
+    await cardOf(page, title).waitFor();
     await reader.close();
   });
 });

@@ -1,7 +1,9 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newContext, startSite, storeSession } from '../helpers/e2e';
+import { launchBrowser, signedInContext, startSite } from '../helpers/e2e';
 import type { RunningSite } from '../helpers/e2e';
+import { siteApi } from '../helpers/e2e-api';
+import type { Account, SiteApi } from '../helpers/e2e-api';
 
 /**
  * 举报 end to end: a member reports a comment from the note page, the admin hides it from
@@ -9,17 +11,14 @@ import type { RunningSite } from '../helpers/e2e';
  * gone for the reporter while its author still sees it with the reason.
  */
 
-interface Account {
-  token: string;
-  user: { id: string; username: string };
-}
-
 let site: RunningSite;
+let api: SiteApi;
 let browser: Browser;
 const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
   site = await startSite();
+  api = siteApi(site);
   browser = await launchBrowser();
 });
 
@@ -29,33 +28,9 @@ afterAll(async () => {
   await site?.stop();
 });
 
-async function api<T>(method: string, url: string, token?: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${site.origin}${url}`, {
-    method,
-    headers: {
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(body ? { 'content-type': 'application/json' } : {}),
-    },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  if (!response.ok) {
-    throw new Error(`${method} ${url}: ${response.status} ${await response.text()}`);
-  }
-  return (await response.json()) as T;
-}
-
-const stamp = Date.now().toString(36);
-const register = (name: string) =>
-  api<Account>('POST', '/api/auth/register', undefined, {
-    username: `${name}_${stamp}`,
-    email: `${name}_${stamp}@example.com`,
-    password: 'reports12345',
-  });
-
 async function signedIn(account: Account, at: string): Promise<Page> {
-  const context = await newContext(browser, site);
+  const context = await signedInContext(browser, site, account);
   contexts.push(context);
-  await storeSession(context, account);
   const page = await context.newPage();
   await page.goto(at);
   return page;
@@ -63,18 +38,17 @@ async function signedIn(account: Account, at: string): Promise<Page> {
 
 describe('reporting a comment', () => {
   it('is hidden by the admin and the reporter is told', async () => {
-    const [author, reporter] = await Promise.all([register('rauthor'), register('rreporter')]);
-    const admin = await api<Account>('POST', '/api/auth/login', undefined, {
-      username: 'admin',
-      password: 'vibe-admin-2026',
-    });
-    const note = await api<{ id: string }>('POST', '/api/posts', author.token, {
+    const [author, reporter, admin] = await Promise.all([
+      api.register('rauthor'),
+      api.register('rreporter'),
+      api.admin(),
+    ]);
+    const note = await api.publish(author, {
       title: '周末去爬山',
       content: '山顶的风景很好，推荐大家去。',
       categoryId: '1',
     });
-    await api('POST', `/api/posts/admin/${note.id}/review`, admin.token, { status: 'approved' });
-    await api('POST', `/api/posts/${note.id}/comments`, author.token, {
+    await api.call('POST', `/api/posts/${note.id}/comments`, author.token, {
       content: '加微信领取免费门票',
     });
 

@@ -215,6 +215,11 @@ async function visit(page: Page, route: string, landing: Landing) {
   if (landing.dialog) {
     const dialog = page.getByRole('dialog', { name: landing.dialog });
     await dialog.waitFor();
+    // A visitor on a note gets the login modal drawn by the server, before the app has started:
+    // Escape closes it once the app has it, which is when it takes the focus.
+    await page.waitForFunction(() =>
+      document.querySelector('[role="dialog"]')?.contains(document.activeElement),
+    );
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
   }

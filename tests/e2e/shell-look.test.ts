@@ -150,7 +150,7 @@ describe('small things', () => {
     const page = await open('/', { phone: true });
     const tabs = page.getByRole('navigation', { name: '笔记分类' });
     await tabs.waitFor();
-    // The row's stylesheet comes with the home page's bundle, after the server-drawn first screen.
+    // The hint appears once the page has hydrated and measured the row.
     const hint = (opacity: number) =>
       page.waitForFunction((wanted) => {
         const row = document.querySelector('nav[aria-label="笔记分类"]');

@@ -9,7 +9,7 @@ import type { FakeWechat } from '../fakes/fake-wechat';
 import { startSmtpInbox } from '../fakes/smtp-inbox';
 import type { SmtpInbox } from '../fakes/smtp-inbox';
 import { codeResendKey } from '../../server/modules/phone/verification-codes.ts';
-import { launchBrowser, newContext, startSite } from '../helpers/e2e';
+import { appStarted, launchBrowser, newContext, startSite } from '../helpers/e2e';
 import type { RunningSite } from '../helpers/e2e';
 
 /**
@@ -112,6 +112,7 @@ async function logOut(page: Page, username: string) {
 }
 
 async function openLogin(page: Page) {
+  await appStarted(page);
   await page.getByRole('button', { name: '登录', exact: true }).click();
   await loginDialog(page).waitFor();
   return loginDialog(page);
@@ -288,7 +289,8 @@ describe('signing in', () => {
     await page.getByText('重置链接已使用过，请重新申请').waitFor();
     await stale.reload();
     await stale.getByRole('button', { name: '登录', exact: true }).waitFor();
-    await expect(stale.evaluate(() => localStorage.getItem('token'))).resolves.toBeNull();
+    // The server draws the page signed out at once; the app drops the dead token once it starts.
+    await expect.poll(() => stale.evaluate(() => localStorage.getItem('token'))).toBeNull();
     const oldLogin = await fetch(`${site.origin}/api/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -387,7 +389,11 @@ describe('signing in', () => {
         .getByRole('button', { name: '全部退出' })
         .click(),
     ]);
-    await page.getByRole('button', { name: '登录', exact: true }).waitFor();
+    // The header's button: /settings may also open the sign-in dialog with its own 登录.
+    await page
+      .getByRole('navigation', { name: '首页' })
+      .getByRole('button', { name: '登录', exact: true })
+      .waitFor();
     expect((await me()).status).toBe(401);
     await context.close();
   });

@@ -1,3 +1,4 @@
+import { PAGE_SESSION_COOKIE } from '../../contract/page-hints';
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -117,13 +118,25 @@ export function newContext(
 }
 
 /**
- * Signs the context's pages in the way the app itself does (token and user in localStorage),
- * once: a sign-out during the test sticks across later page loads.
+ * Signs the context's pages in the way the app itself does (token and user in localStorage, and
+ * the page cookie a sign-in sets), once: a sign-out during the test sticks across later loads.
  */
 export async function storeSession(
   context: BrowserContext,
   session: { token: string; user: unknown },
+  origin?: string,
 ): Promise<void> {
+  if (origin) {
+    await context.addCookies([
+      {
+        name: PAGE_SESSION_COOKIE,
+        value: session.token,
+        url: origin,
+        httpOnly: true,
+        sameSite: 'Lax',
+      },
+    ]);
+  }
   await context.addInitScript(
     ([token, user]) => {
       if (!localStorage.getItem('token')) {
@@ -133,6 +146,18 @@ export async function storeSession(
     },
     [session.token, JSON.stringify(session.user)] as const,
   );
+}
+
+/** A fresh context already signed in as `session` (the sign-in forms have their own tests). */
+export async function signedInContext(
+  browser: Browser,
+  site: RunningSite,
+  session: { token: string; user: unknown },
+  mobile = false,
+): Promise<BrowserContext> {
+  const context = await newContext(browser, site, mobile);
+  await storeSession(context, session);
+  return context;
 }
 
 /**
@@ -156,4 +181,16 @@ export function spinnerWasShown(page: Page): Promise<boolean> {
   return page.evaluate(
     () => (window as unknown as { pageSpinner: { shown: boolean } }).pageSpinner.shown,
   );
+}
+
+/**
+ * Waits until the app has taken over the page (React's handlers are on the root). A rendered
+ * page is drawn before the app's bundle loads (src/boot/after-first-paint.ts), and a tap on it
+ * before then does nothing, as it would for a person that quick.
+ */
+export async function appStarted(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const root = document.getElementById('root');
+    return root !== null && Object.keys(root).some((key) => key.startsWith('__reactContainer'));
+  });
 }

@@ -8,6 +8,7 @@ import type { DestinationStream } from 'pino';
 import { buildApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
 import type { Config } from '../../server/config.ts';
+import type { PushOptions } from '../../server/modules/push/plugin.ts';
 import { openDatabase } from '../../server/db/database.ts';
 
 export type TestDatabaseKind = 'sqlite' | 'postgres';
@@ -65,7 +66,7 @@ export async function createPostgresDatabase(): Promise<{
 export async function createTestApp(
   kind: TestDatabaseKind = 'sqlite',
   overrides: Partial<Config> = {},
-  { logStream }: { logStream?: DestinationStream } = {},
+  { logStream, push }: { logStream?: DestinationStream; push?: PushOptions } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'vibe-test-'));
   const postgres = kind === 'postgres' ? await createPostgresDatabase() : null;
@@ -78,7 +79,7 @@ export async function createTestApp(
     { dataDir, webRoot: null, databaseUrl: postgres?.url ?? null, ...overrides },
   );
   const database = openDatabase(config);
-  const app = await buildApp({ config, database, logger: Boolean(logStream), logStream });
+  const app = await buildApp({ config, database, logger: Boolean(logStream), logStream, push });
   await app.ready();
   return {
     app,

@@ -8,3 +8,5 @@ export function createModerationRepository(db: Kysely<Database>) {
     },
   };
 }
+
+export type ModerationRepository = ReturnType<typeof createModerationRepository>;

@@ -3,16 +3,24 @@ import { errorText } from '../../../contract/messages.ts';
 import type { Post } from '../../../contract/post.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { pageCount, pageWindow } from '../../lib/pagination.ts';
-import type { Viewer } from '../../plugins/auth.ts';
-import { syncPost } from '../posts/notes-context.ts';
-import type { NotesContext } from '../posts/notes-context.ts';
-import type { PostChanges, PostRow } from '../posts/post-repository.ts';
-import { createModerationRepository } from './moderation-repository.ts';
+import type { Viewer } from '../users/viewer.ts';
+import type { DomainEventBus } from '../../plugins/domain-events.ts';
+import type { CategoryCatalog } from '../categories/category-catalog.ts';
+import type { NoteWriter } from '../posts/note-writer.ts';
+import type { PostChanges, PostRepository, PostRow } from '../posts/post-repository.ts';
+import type { PostPresenter } from '../posts/present-post.ts';
+import type { ModerationRepository } from './moderation-repository.ts';
 
 /** Admins review notes and move them between categories; every action is recorded. */
-export function createModerationService(context: NotesContext) {
-  const { posts, presenter } = context;
-  const log = createModerationRepository(context.db);
+export function createModerationService(deps: {
+  posts: PostRepository;
+  presenter: PostPresenter;
+  categories: CategoryCatalog;
+  log: ModerationRepository;
+  writer: NoteWriter;
+  events: DomainEventBus;
+}) {
+  const { posts, presenter, categories, log, writer, events } = deps;
 
   async function existing(id: number): Promise<PostRow> {
     const row = await posts.findById(id);
@@ -36,7 +44,7 @@ export function createModerationService(context: NotesContext) {
       reason,
       created_at: Date.now(),
     });
-    await syncPost(context, updated);
+    await writer.sync(updated);
     return updated;
   }
 
@@ -75,7 +83,7 @@ export function createModerationService(context: NotesContext) {
         body.status,
         reason,
       );
-      await context.events.emit('post.reviewed', {
+      await events.emit('post.reviewed', {
         postId: row.id,
         authorId: row.author_id,
         adminId: admin.id,
@@ -86,7 +94,7 @@ export function createModerationService(context: NotesContext) {
     },
 
     async changeCategory(admin: Viewer, id: number, categoryId: number): Promise<Post> {
-      const category = await context.categories.byId(categoryId);
+      const category = await categories.byId(categoryId);
       if (!category) throw badRequest(errorText.categoryInvalid);
       const row = await existing(id);
       const updated = await apply(
@@ -100,3 +108,5 @@ export function createModerationService(context: NotesContext) {
     },
   };
 }
+
+export type ModerationService = ReturnType<typeof createModerationService>;

@@ -11,10 +11,8 @@ import { ErrorBody } from '../../../contract/common.ts';
 import { errorText } from '../../../contract/messages.ts';
 import { Post } from '../../../contract/post.ts';
 import { notFound } from '../../lib/errors.ts';
-import { viewerOf } from '../../plugins/auth.ts';
+import { viewerOf } from '../users/viewer.ts';
 import { parseId } from '../posts/post-id.ts';
-import { createModerationService } from './moderation-service.ts';
-import { createStatsService } from './stats-service.ts';
 
 const RawId = Type.Object({ id: Type.String({ maxLength: 40 }) });
 type RawId = { id: string };
@@ -22,8 +20,7 @@ const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody 
 
 /** Every route here answers 401 without a session and 403 (非管理员账号) to non-admins. */
 export default async function adminRoutes(app: FastifyInstance) {
-  const moderation = createModerationService(app.notes);
-  const stats = createStatsService(app.notes);
+  const { moderation, stats, words } = app.services;
   const postIdOf = (raw: string) => parseId(raw, () => notFound(errorText.postNotFound));
 
   app.get<{ Querystring: PendingQuery }>(
@@ -36,7 +33,7 @@ export default async function adminRoutes(app: FastifyInstance) {
       const list = await moderation.queue(request.query, viewerOf(request));
       // The reviewer sees which listed words each note contains.
       const flagged = await Promise.all(
-        list.posts.map(async (post) => [post.id, await app.words.find(post.title, post.content)]),
+        list.posts.map(async (post) => [post.id, await words.find(post.title, post.content)]),
       );
       return {
         ...list,

@@ -58,3 +58,5 @@ export function createStatsRepository(db: Kysely<Database>) {
     },
   };
 }
+
+export type StatsRepository = ReturnType<typeof createStatsRepository>;

@@ -1,8 +1,10 @@
 import type { PostStats } from '../../../contract/admin.ts';
 import { toApiId } from '../../lib/ids.ts';
-import type { NotesContext } from '../posts/notes-context.ts';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import type { CategoryCatalog } from '../categories/category-catalog.ts';
 import { loadAuthors, presentAuthor } from '../posts/present-post.ts';
-import { createStatsRepository } from './stats-repository.ts';
+import type { StatsRepository } from './stats-repository.ts';
 
 const DAY_MS = 86_400_000;
 /** Days are counted in China Standard Time (UTC+8), the site's readers' calendar. */
@@ -10,8 +12,13 @@ const DAY_OFFSET_MS = 8 * 3_600_000;
 const STATS_DAYS = 30;
 const TOP_AUTHORS = 10;
 
-export function createStatsService(context: NotesContext) {
-  const stats = createStatsRepository(context.db);
+export function createStatsService(deps: {
+  /** For the authors' rows (`loadAuthors`). */
+  db: Kysely<Database>;
+  stats: StatsRepository;
+  categories: CategoryCatalog;
+}) {
+  const { db, stats } = deps;
 
   return {
     async postStats(now = Date.now()): Promise<PostStats> {
@@ -22,7 +29,7 @@ export function createStatsService(context: NotesContext) {
         stats.publishedByCategory(),
         stats.createdPerDay(firstDay * DAY_MS - DAY_OFFSET_MS, DAY_OFFSET_MS),
         stats.topAuthors(TOP_AUTHORS),
-        context.categories.all(),
+        deps.categories.all(),
       ]);
       const byStatus = { pending: 0, approved: 0, rejected: 0, total: 0 };
       for (const row of statuses) {
@@ -32,7 +39,7 @@ export function createStatsService(context: NotesContext) {
       const perCategory = new Map(categories.map((row) => [row.category_id, Number(row.n)]));
       const perDayCount = new Map(perDay.map((row) => [Number(row.day), Number(row.n)]));
       const authors = await loadAuthors(
-        context.db,
+        db,
         top.map((row) => row.author_id),
       );
       return {

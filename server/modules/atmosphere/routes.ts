@@ -6,17 +6,11 @@ import {
   AtmosphereRules,
 } from '../../../contract/atmosphere.ts';
 import { ErrorBody } from '../../../contract/common.ts';
-import { viewerOf } from '../../plugins/auth.ts';
-import { createAtmosphereService } from './atmosphere-service.ts';
+import { viewerOf } from '../users/viewer.ts';
 
 /** The atmosphere value: listens to the domain's events and shows the rules and the score. */
 export default async function atmosphereRoutes(app: FastifyInstance) {
-  const service = createAtmosphereService({
-    db: app.db,
-    dialect: app.dialect,
-    events: app.domainEvents,
-  });
-  service.listen(app.domainEvents);
+  const service = app.services.atmosphere;
 
   const rules = { rules: [...ATMOSPHERE_RULES], notes: [...ATMOSPHERE_NOTES] };
   app.get('/api/atmosphere/rules', { schema: { response: { 200: AtmosphereRules } } }, () => rules);

@@ -1,22 +1,25 @@
-import type { FastifyInstance } from 'fastify';
 import type { AuthResponse, RegisterBody, UpdateMeBody } from '../../../contract/auth.ts';
 import { errorText } from '../../../contract/messages.ts';
 import { AppError, conflict, notFound } from '../../lib/errors.ts';
 import { createUserRepository } from '../users/user-repository.ts';
-import type { UserRow } from '../users/user-repository.ts';
+import type { UserRepository, UserRow } from '../users/user-repository.ts';
 import { accountAttemptKey, createAttemptLimiter, LOGIN_LIMITS } from './attempt-limiter.ts';
+import type { AttemptStore } from './attempt-store.ts';
 import type { ClientInfo } from './client-info.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { presentCurrentUser } from './present-current-user.ts';
-import { createSessionRepository } from './session-repository.ts';
-import { createAccountOpener, createSessionIssuer } from './session-issuer.ts';
+import type { SessionRepository } from './session-repository.ts';
+import type { IssueSession, OpenAccount } from './session-issuer.ts';
 
-export function createAuthService(app: FastifyInstance) {
-  const users = createUserRepository(app.db);
-  const sessions = createSessionRepository(app.db);
-  const issueSession = createSessionIssuer(app);
-  const openAccount = createAccountOpener(app);
-  const loginLimiter = createAttemptLimiter(app.attempts, 'login', LOGIN_LIMITS);
+export function createAuthService(deps: {
+  users: UserRepository;
+  sessions: SessionRepository;
+  attempts: AttemptStore;
+  issueSession: IssueSession;
+  openAccount: OpenAccount;
+}) {
+  const { users, sessions, issueSession, openAccount } = deps;
+  const loginLimiter = createAttemptLimiter(deps.attempts, 'login', LOGIN_LIMITS);
 
   async function assertAvailable(changes: { username?: string; email?: string }, selfId?: number) {
     if (changes.username) {

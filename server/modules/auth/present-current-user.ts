@@ -1,6 +1,6 @@
 import type { CurrentUser } from '../../../contract/auth.ts';
 import type { User } from '../../../contract/user.ts';
-import { readUserSettings } from '../settings/user-settings.ts';
+import { readUserSettings } from '../users/user-settings.ts';
 import { presentUser } from '../users/present-user.ts';
 import type { UserRow } from '../users/user-repository.ts';
 

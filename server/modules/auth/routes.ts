@@ -8,29 +8,20 @@ import {
   UpdateMeBody,
 } from '../../../contract/auth.ts';
 import { ErrorBody } from '../../../contract/common.ts';
-import { viewerOf } from '../../plugins/auth.ts';
-import passwordResetRoutes from '../password-reset/routes.ts';
-import phoneRoutes from '../phone/routes.ts';
-import settingsRoutes from '../settings/routes.ts';
-import socialRoutes from '../social/routes.ts';
-import { createAuthService } from './auth-service.ts';
+import { viewerOf } from '../users/viewer.ts';
 import { clientInfo } from './client-info.ts';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 409: ErrorBody, 429: ErrorBody };
 
-/** Password accounts and the session itself; the other ways in are registered from here. */
+/** Password accounts and the session itself (the other ways in have modules of their own). */
 export default async function authRoutes(app: FastifyInstance) {
-  const service = createAuthService(app);
-  await app.register(phoneRoutes);
-  await app.register(socialRoutes);
-  await app.register(passwordResetRoutes);
-  await app.register(settingsRoutes);
+  const { auth: service, words } = app.services;
 
   app.post<{ Body: RegisterBody }>(
     '/api/auth/register',
     { schema: { body: RegisterBody, response: { 200: AuthResponse, ...errors } } },
     async (request) => {
-      await app.words.refuse(request.body.username);
+      await words.refuse(request.body.username);
       return service.register(request.body, clientInfo(request));
     },
   );
@@ -72,7 +63,7 @@ export default async function authRoutes(app: FastifyInstance) {
       schema: { body: UpdateMeBody, response: { 200: CurrentUser, ...errors } },
     },
     async (request) => {
-      await app.words.refuse(request.body.username ?? '', request.body.bio ?? '');
+      await words.refuse(request.body.username ?? '', request.body.bio ?? '');
       return service.updateMe(viewerOf(request).row, request.body);
     },
   );

@@ -29,15 +29,19 @@ export function createSessionRepository(db: Kysely<Database>) {
       userId: number,
       now = Date.now(),
     ): Promise<UserRow | undefined> {
-      return db
-        .selectFrom('sessions')
-        .innerJoin('users', 'users.id', 'sessions.user_id')
-        .selectAll('users')
-        .where('sessions.id', '=', sessionId)
-        .where('sessions.user_id', '=', userId)
-        .where('sessions.revoked_at', 'is', null)
-        .where('sessions.expires_at', '>', now)
-        .executeTakeFirst();
+      return (
+        db
+          .selectFrom('sessions')
+          .innerJoin('users', 'users.id', 'sessions.user_id')
+          .selectAll('users')
+          .where('sessions.id', '=', sessionId)
+          .where('sessions.user_id', '=', userId)
+          .where('sessions.revoked_at', 'is', null)
+          .where('sessions.expires_at', '>', now)
+          // A sign-in that passed its ban check just before a ban committed is turned away too.
+          .where('users.banned_at', 'is', null)
+          .executeTakeFirst()
+      );
     },
 
     async revoke(sessionId: string, now = Date.now()) {
@@ -69,3 +73,5 @@ export function createSessionRepository(db: Kysely<Database>) {
     },
   };
 }
+
+export type SessionRepository = ReturnType<typeof createSessionRepository>;

@@ -3,7 +3,8 @@ import { CategoryList } from '../../../contract/category.ts';
 import { presentCategory } from './category-catalog.ts';
 
 export default async function categoryRoutes(app: FastifyInstance) {
+  const { categories } = app.services;
   app.get('/api/categories', { schema: { response: { 200: CategoryList } } }, async () => ({
-    categories: (await app.notes.categories.all()).map(presentCategory),
+    categories: (await categories.all()).map(presentCategory),
   }));
 }

@@ -103,3 +103,5 @@ export function createCommentRepository(db: Kysely<Database>) {
     },
   };
 }
+
+export type CommentRepository = ReturnType<typeof createCommentRepository>;

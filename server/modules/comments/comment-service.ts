@@ -8,13 +8,16 @@ import { errorText } from '../../../contract/messages.ts';
 import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import { toApiId } from '../../lib/ids.ts';
 import { pageCount, pageWindow } from '../../lib/pagination.ts';
-import type { Viewer } from '../../plugins/auth.ts';
-import type { NotesContext } from '../posts/notes-context.ts';
+import type { Viewer } from '../users/viewer.ts';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import type { DomainEventBus } from '../../plugins/domain-events.ts';
+import type { NoteCaches } from '../posts/note-caches.ts';
+import type { PostRepository } from '../posts/post-repository.ts';
 import { isVisible } from '../posts/post-service.ts';
 import { loadAuthors, presentAuthor } from '../posts/present-post.ts';
 import type { AuthorRow } from '../posts/present-post.ts';
-import { createCommentRepository } from './comment-repository.ts';
-import type { CommentRow } from './comment-repository.ts';
+import type { CommentRepository, CommentRow } from './comment-repository.ts';
 
 function presentReply(row: CommentRow, authors: Map<number, AuthorRow>): CommentReply | null {
   const author = authors.get(row.author_id);
@@ -34,11 +37,18 @@ function presentReply(row: CommentRow, authors: Map<number, AuthorRow>): Comment
   };
 }
 
-export function createCommentService(context: NotesContext) {
-  const comments = createCommentRepository(context.db);
+export function createCommentService(deps: {
+  /** For the authors' rows (`loadAuthors`). */
+  db: Kysely<Database>;
+  comments: CommentRepository;
+  posts: PostRepository;
+  events: DomainEventBus;
+  caches: Pick<NoteCaches, 'publicPages'>;
+}) {
+  const { db, comments, posts, events, caches } = deps;
 
   async function visiblePost(postId: number, viewer: Viewer | null) {
-    const post = await context.posts.findById(postId);
+    const post = await posts.findById(postId);
     if (!post || !isVisible(post, viewer)) throw notFound(errorText.postNotFound);
     return post;
   }
@@ -47,7 +57,7 @@ export function createCommentService(context: NotesContext) {
     const people = [...rows, ...replies].flatMap((row) =>
       row.reply_to_user_id === null ? [row.author_id] : [row.author_id, row.reply_to_user_id],
     );
-    const authors = await loadAuthors(context.db, people);
+    const authors = await loadAuthors(db, people);
     return rows.flatMap((row) => {
       const comment = presentReply(row, authors);
       if (!comment) return [];
@@ -107,8 +117,8 @@ export function createCommentService(context: NotesContext) {
         created_at: Date.now(),
         deleted_at: null,
       });
-      context.publicPages.clear();
-      await context.events.emit('comment.created', {
+      caches.publicPages.clear();
+      await events.emit('comment.created', {
         commentId: row.id,
         postId: post.id,
         postAuthorId: post.author_id,
@@ -123,13 +133,13 @@ export function createCommentService(context: NotesContext) {
     async remove(viewer: Viewer, commentId: number): Promise<number> {
       const comment = await comments.findById(commentId);
       if (!comment) throw notFound(errorText.commentNotFound);
-      const post = await context.posts.findById(comment.post_id);
+      const post = await posts.findById(comment.post_id);
       const allowed =
         comment.author_id === viewer.id || post?.author_id === viewer.id || viewer.isAdmin;
       if (!allowed) throw forbidden(errorText.notCommentAuthor);
       const commentsCount = await comments.remove(comment);
-      context.publicPages.clear();
-      await context.events.emit('comment.deleted', {
+      caches.publicPages.clear();
+      await events.emit('comment.deleted', {
         commentId: comment.id,
         postId: comment.post_id,
       });
@@ -137,3 +147,5 @@ export function createCommentService(context: NotesContext) {
     },
   };
 }
+
+export type CommentService = ReturnType<typeof createCommentService>;

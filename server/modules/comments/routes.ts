@@ -9,17 +9,16 @@ import {
 import { ErrorBody, PageQuery } from '../../../contract/common.ts';
 import { errorText } from '../../../contract/messages.ts';
 import { notFound } from '../../lib/errors.ts';
-import { viewerOf } from '../../plugins/auth.ts';
-import { assertCanSpeak } from '../people/restrictions.ts';
+import { viewerOf } from '../users/viewer.ts';
+import { assertCanSpeak } from '../users/restrictions.ts';
 import { parseId } from '../posts/post-id.ts';
-import { createCommentService } from './comment-service.ts';
 
 const RawId = Type.Object({ id: Type.String({ maxLength: 40 }) });
 type RawId = { id: string };
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
 
 export default async function commentRoutes(app: FastifyInstance) {
-  const service = createCommentService(app.notes);
+  const { comments: service, words } = app.services;
   const postIdOf = (raw: string) => parseId(raw, () => notFound(errorText.postNotFound));
 
   app.get<{ Params: RawId; Querystring: PageQuery }>(
@@ -38,7 +37,7 @@ export default async function commentRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       assertCanSpeak(viewerOf(request).row);
-      await app.words.refuse(request.body.content);
+      await words.refuse(request.body.content);
       const comment = await service.create(
         viewerOf(request),
         postIdOf(request.params.id),

@@ -1,7 +1,7 @@
-import hljs from 'highlight.js';
 import { coverSize } from './cover-size.ts';
 import type { CoverAspect } from './cover-size.ts';
 import { MONO_FAMILIES, SANS_FAMILIES } from './fonts.ts';
+import { highlightHtml } from './highlight-html.js';
 import { escapeXml, wrapText } from './svg-text.ts';
 
 /** Ours: a dark editor theme (GitHub's dark palette) for the token classes highlight.js emits. */
@@ -51,9 +51,7 @@ const decode = (html: string) => html.replace(/&(?:amp|lt|gt|quot|#x27);/g, (e) 
  * segments of plain text, split at line ends (a comment may span lines).
  */
 export function highlightedLines(code: string, language: string): Segment[][] {
-  const html = hljs.getLanguage(language)
-    ? hljs.highlight(code, { language, ignoreIllegals: true }).value
-    : escapeXml(code).replace(/&apos;/g, '&#x27;');
+  const html = highlightHtml(code, language) ?? escapeXml(code).replace(/&apos;/g, '&#x27;');
   const lines: Segment[][] = [[]];
   const stack: string[] = [];
   for (const [, open, close, text] of html.matchAll(/<span class="([^"]*)">|(<\/span>)|([^<]+)/g)) {

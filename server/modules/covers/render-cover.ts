@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import sharp from 'sharp';
+import { loadSharp } from '../../lib/sharp.ts';
 import { COVER_STYLES } from '../../../contract/cover.ts';
 import type { CoverStyle } from '../../../contract/cover.ts';
 
@@ -7,7 +7,8 @@ import type { CoverStyle } from '../../../contract/cover.ts';
 const JPEG_QUALITY = 86;
 
 /** The cover as a JPEG, ready for the uploads store. */
-export function renderCover(svg: string): Promise<Buffer> {
+export async function renderCover(svg: string): Promise<Buffer> {
+  const sharp = await loadSharp();
   return sharp(Buffer.from(svg)).jpeg({ quality: JPEG_QUALITY, mozjpeg: true }).toBuffer();
 }
 

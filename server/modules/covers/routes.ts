@@ -4,7 +4,7 @@ import { CoverBody } from '../../../contract/cover.ts';
 import { errorText } from '../../../contract/messages.ts';
 import { UploadResult } from '../../../contract/post.ts';
 import { AppError } from '../../lib/errors.ts';
-import { viewerOf } from '../../plugins/auth.ts';
+import { viewerOf } from '../users/viewer.ts';
 import { hasChineseFont } from './fonts.ts';
 import { renderCover, styleForTitle } from './render-cover.ts';
 import { textCoverSvg } from './text-cover.ts';
@@ -30,7 +30,7 @@ export default async function coverRoutes(app: FastifyInstance) {
       const title = request.body.title.trim();
       const style = request.body.style ?? styleForTitle(title);
       const jpeg = await renderCover(textCoverSvg({ title, style }));
-      return app.notes.uploads.saveImage(viewerOf(request).id, jpeg);
+      return app.services.uploads.saveImage(viewerOf(request).id, jpeg);
     },
   );
 }

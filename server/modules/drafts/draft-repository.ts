@@ -90,3 +90,5 @@ export function createDraftRepository(db: Kysely<Database>) {
     },
   };
 }
+
+export type DraftRepository = ReturnType<typeof createDraftRepository>;

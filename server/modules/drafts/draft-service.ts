@@ -7,13 +7,10 @@ import type {
   SaveDraftResult,
 } from '../../../contract/draft.ts';
 import { errorText } from '../../../contract/messages.ts';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { toApiId } from '../../lib/ids.ts';
-import type { Viewer } from '../../plugins/auth.ts';
-import { createDraftRepository } from './draft-repository.ts';
-import type { DraftRow, DraftVersionRow } from './draft-repository.ts';
+import type { Viewer } from '../users/viewer.ts';
+import type { DraftRepository, DraftRow, DraftVersionRow } from './draft-repository.ts';
 
 const EMPTY_DATA: DraftData = { content: '', categoryId: null, tags: [], images: [], price: 0 };
 
@@ -60,8 +57,8 @@ function parseTime(text: string): number {
   return millis;
 }
 
-export function createDraftService(db: Kysely<Database>) {
-  const drafts = createDraftRepository(db);
+export function createDraftService(deps: { drafts: DraftRepository }) {
+  const { drafts } = deps;
 
   async function own(viewer: Viewer, id: number): Promise<DraftRow> {
     const row = await drafts.findOwn(viewer.id, id);

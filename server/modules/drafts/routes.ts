@@ -4,9 +4,8 @@ import { ErrorBody } from '../../../contract/common.ts';
 import { Draft, DraftList, SaveDraftBody, SaveDraftResult } from '../../../contract/draft.ts';
 import { errorText } from '../../../contract/messages.ts';
 import { notFound } from '../../lib/errors.ts';
-import { viewerOf } from '../../plugins/auth.ts';
+import { viewerOf } from '../users/viewer.ts';
 import { parseId } from '../posts/post-id.ts';
-import { createDraftService } from './draft-service.ts';
 
 const RawId = Type.Object({ id: Type.String({ maxLength: 40 }) });
 type RawId = { id: string };
@@ -14,7 +13,7 @@ const errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody };
 const Deleted = Type.Object({ success: Type.Boolean() });
 
 export default async function draftRoutes(app: FastifyInstance) {
-  const service = createDraftService(app.db);
+  const service = app.services.drafts;
   const draftIdOf = (raw: string) => parseId(raw, () => notFound(errorText.draftNotFound));
 
   app.post<{ Body: SaveDraftBody }>(

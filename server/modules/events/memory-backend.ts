@@ -14,6 +14,7 @@ export function createMemoryBackend(now: () => number = Date.now): RealtimeBacke
   const listeners: StreamListener[] = [];
   const recent = new Map<number, KeptEvents>();
   const tickets = new Map<string, { value: string; expiresAt: number }>();
+  const presence = new Map<number, Map<string, number>>();
   // Starting from the clock keeps ids increasing across restarts, so an old Last-Event-ID
   // never hides new events.
   let sequence = now();
@@ -53,6 +54,20 @@ export function createMemoryBackend(now: () => number = Date.now): RealtimeBacke
       }
       return kept.events.filter((event) => Number(event.id) > after);
     },
+    async markPresent(userId, streamId, expiresAt) {
+      const own = presence.get(userId) ?? new Map<string, number>();
+      presence.set(userId, own);
+      own.set(streamId, expiresAt);
+    },
+    async markGone(userId, streamId) {
+      const own = presence.get(userId);
+      own?.delete(streamId);
+      if (own?.size === 0) presence.delete(userId);
+    },
+    async isPresent(userId, at) {
+      for (const expiresAt of presence.get(userId)?.values() ?? []) if (expiresAt > at) return true;
+      return false;
+    },
     async putTicket(ticket, value, ttlSeconds) {
       sweepTickets();
       tickets.set(ticket, { value, expiresAt: now() + ttlSeconds * 1000 });
@@ -66,6 +81,7 @@ export function createMemoryBackend(now: () => number = Date.now): RealtimeBacke
       listeners.length = 0;
       recent.clear();
       tickets.clear();
+      presence.clear();
     },
   };
 }

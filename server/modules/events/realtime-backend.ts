@@ -25,6 +25,14 @@ export interface RealtimeBackend {
   subscribe(listener: StreamListener): void;
   /** Kept events of the user newer than `afterId`, oldest first. */
   replay(userId: number, afterId: string): Promise<StreamEvent[]>;
+  /**
+   * Records that one stream of the user is open until `expiresAt` (epoch ms); the hub renews
+   * it with every heartbeat, so an instance that dies leaves nothing behind for long.
+   */
+  markPresent(userId: number, streamId: string, expiresAt: number): Promise<void>;
+  markGone(userId: number, streamId: string): Promise<void>;
+  /** Whether a stream of the user is open on any instance at `now`. */
+  isPresent(userId: number, now: number): Promise<boolean>;
   putTicket(ticket: string, value: string, ttlSeconds: number): Promise<void>;
   /** The ticket's value, once: a second take (or an expired ticket) gives null. */
   takeTicket(ticket: string): Promise<string | null>;

@@ -2,13 +2,10 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { EVENT_HEARTBEAT_MS, EVENT_TICKET_TTL_SECONDS } from '../../../contract/events.ts';
-import type { StreamEventName, StreamEvents, UnreadEvent } from '../../../contract/events.ts';
-import type { Viewer } from '../../plugins/auth.ts';
-import { createMessageRepository } from '../messages/message-repository.ts';
-import { createNotificationRepository } from '../notifications/notification-repository.ts';
+import type { StreamEventName, StreamEvents } from '../../../contract/events.ts';
+import type { Viewer } from '../users/viewer.ts';
 import { createMemoryBackend } from './memory-backend.ts';
 import type { RealtimeBackend } from './realtime-backend.ts';
-import { createRedisBackend } from './redis-backend.ts';
 import { createStreamHub } from './stream-hub.ts';
 import type { StreamHub } from './stream-hub.ts';
 
@@ -27,9 +24,11 @@ export interface TicketHolder {
 export interface Realtime {
   /** Sends an event to every open stream of the user, on every instance. Never throws. */
   publish<K extends StreamEventName>(userId: number, name: K, data: StreamEvents[K]): Promise<void>;
-  /** Sends the user's current badge counts. Never throws. */
-  pushUnread(userId: number): Promise<void>;
-  unreadCounts(userId: number): Promise<UnreadEvent>;
+  /**
+   * Whether the user has a page of the site open: an event stream on any instance. When the
+   * answer cannot be had (Redis down) it is false, so news still goes out by Web Push.
+   */
+  hasOpenPage(userId: number): Promise<boolean>;
   issueTicket(viewer: Viewer): Promise<string>;
   redeemTicket(ticket: string): Promise<TicketHolder | null>;
   hub: StreamHub;
@@ -42,23 +41,18 @@ declare module 'fastify' {
 }
 
 async function realtime(app: FastifyInstance, options: RealtimeOptions) {
+  // Imported only with a Redis to use: a single machine never loads the Redis client.
   const backend: RealtimeBackend = app.config.redisUrl
-    ? await createRedisBackend(app.config.redisUrl, options.prefix ?? 'vibe', (error) =>
+    ? await (
+        await import('./redis-backend.ts')
+      ).createRedisBackend(app.config.redisUrl, options.prefix ?? 'vibe', (error) =>
         app.log.error({ err: error }, 'redis connection error'),
       )
     : createMemoryBackend();
-  const hub = createStreamHub(backend, { heartbeatMs: options.heartbeatMs ?? EVENT_HEARTBEAT_MS });
-  const notifications = createNotificationRepository(app.db);
-  const messages = createMessageRepository(app.db);
-
-  async function unreadCounts(userId: number): Promise<UnreadEvent> {
-    const [notificationCount, messageCount] = await Promise.all([
-      notifications.unreadCount(userId),
-      messages.unreadCount(userId),
-    ]);
-    return { notifications: notificationCount, messages: messageCount };
-  }
-
+  const hub = createStreamHub(backend, {
+    heartbeatMs: options.heartbeatMs ?? EVENT_HEARTBEAT_MS,
+    onError: (error) => app.log.error({ err: error }, 'real-time presence update failed'),
+  });
   // Delivery is best effort: the action that caused an event has already happened, and the
   // client's polling catches up with anything a broken link lost.
   async function publish<K extends StreamEventName>(
@@ -77,14 +71,14 @@ async function realtime(app: FastifyInstance, options: RealtimeOptions) {
 
   app.decorate('realtime', {
     publish,
-    async pushUnread(userId) {
+    async hasOpenPage(userId) {
       try {
-        await publish(userId, 'unread', await unreadCounts(userId));
+        return await backend.isPresent(userId, Date.now());
       } catch (error) {
-        app.log.error({ err: error }, 'unread count for real-time push failed');
+        app.log.error({ err: error }, 'real-time presence check failed');
+        return false;
       }
     },
-    unreadCounts,
     async issueTicket(viewer) {
       const ticket = randomBytes(24).toString('base64url');
       const holder: TicketHolder = { userId: viewer.id, sessionId: viewer.sessionId };

@@ -45,6 +45,8 @@ export async function createRedisBackend(
   const sequenceKey = `${prefix}:event-seq`;
   const recentKey = (userId: number) => `${prefix}:recent:${userId}`;
   const ticketKey = (ticket: string) => `${prefix}:ticket:${ticket}`;
+  // A sorted set per user: its open streams, scored by when each stops counting.
+  const presenceKey = (userId: number) => `${prefix}:presence:${userId}`;
   const listeners: StreamListener[] = [];
 
   subscriber.on('message', (from: string, text: string) => {
@@ -82,6 +84,24 @@ export async function createRedisBackend(
         .map((envelope) => envelope.event)
         .filter((event) => Number(event.id) > after)
         .sort((a, b) => Number(a.id) - Number(b.id));
+    },
+    async markPresent(userId, streamId, expiresAt) {
+      const key = presenceKey(userId);
+      await commands
+        .multi()
+        .zadd(key, expiresAt, streamId)
+        .zremrangebyscore(key, '-inf', Date.now())
+        // The set lives as long as its longest-lasting stream: set a first expiry, then only
+        // ever extend it (Redis 7).
+        .pexpireat(key, expiresAt, 'NX')
+        .pexpireat(key, expiresAt, 'GT')
+        .exec();
+    },
+    async markGone(userId, streamId) {
+      await commands.zrem(presenceKey(userId), streamId);
+    },
+    async isPresent(userId, now) {
+      return (await commands.zcount(presenceKey(userId), `(${now}`, '+inf')) > 0;
     },
     async putTicket(ticket, value, ttlSeconds) {
       await commands.set(ticketKey(ticket), value, 'EX', ttlSeconds);

@@ -12,26 +12,7 @@ import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 import { openDatabase } from '../../db/database.ts';
 import { issueTicket, openStream } from '../../../tests/helpers/stream-client.ts';
-
-const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-async function redisAvailable(): Promise<boolean> {
-  const probe = new Redis(redisUrl, {
-    lazyConnect: true,
-    connectTimeout: 1000,
-    maxRetriesPerRequest: 0,
-  });
-  probe.on('error', () => undefined);
-  try {
-    await probe.connect();
-    await probe.ping();
-    return true;
-  } catch {
-    return false;
-  } finally {
-    probe.disconnect();
-  }
-}
+import { redisAvailable, testRedisUrl as redisUrl } from '../../../tests/helpers/redis-probe.ts';
 
 /** One database for both instances: PostgreSQL when configured, else one SQLite file. */
 async function sharedDatabase(dataDir: string) {

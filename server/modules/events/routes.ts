@@ -3,11 +3,10 @@ import { ErrorBody } from '../../../contract/common.ts';
 import { EVENT_TICKET_TTL_SECONDS, EventTicket, EventsQuery } from '../../../contract/events.ts';
 import { errorText } from '../../../contract/messages.ts';
 import { unauthorized } from '../../lib/errors.ts';
-import { viewerOf } from '../../plugins/auth.ts';
-import { createSessionRepository } from '../auth/session-repository.ts';
+import { viewerOf } from '../users/viewer.ts';
 
 export default async function eventRoutes(app: FastifyInstance) {
-  const sessions = createSessionRepository(app.db);
+  const { sessions, unread } = app.services;
 
   app.post(
     '/api/events/ticket',
@@ -37,7 +36,7 @@ export default async function eventRoutes(app: FastifyInstance) {
           headers: { 'x-request-id': request.id },
           snapshot: async () => ({
             name: 'unread',
-            data: await app.realtime.unreadCounts(holder.userId),
+            data: await unread.counts(holder.userId),
           }),
         });
       } catch (error) {

@@ -19,7 +19,7 @@ describe('stream hub', () => {
 
   /** Serves every request as user 7's stream; there is no ticket check at this level. */
   async function serve(heartbeatMs: number, backend: RealtimeBackend = createMemoryBackend()) {
-    hub = createStreamHub(backend, { heartbeatMs });
+    hub = createStreamHub(backend, { heartbeatMs, onError: () => undefined });
     const streams = hub;
     server = createServer((request, response) => {
       const lastEventId = new URL(request.url ?? '/', 'http://x').searchParams.get('lastEventId');

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import type { StreamEventName } from '../../../contract/events.ts';
 import type { RealtimeBackend, StreamEvent } from './realtime-backend.ts';
@@ -11,7 +12,12 @@ const SENT_IDS_KEPT = 100;
 /** What the browser waits before reconnecting by itself. */
 const RETRY_MS = 3000;
 
+/** A stream counts as a page open this many heartbeats after its last renewal. */
+const PRESENCE_HEARTBEATS = 2.5;
+
 interface Stream {
+  /** Names the stream in the shared presence record. */
+  id: string;
   userId: number;
   response: ServerResponse;
   sentIds: Set<string>;
@@ -26,8 +32,18 @@ export function formatStreamEvent(event: StreamEvent): string {
  * This instance's open event streams, fed by the backend: every event published anywhere
  * reaches the streams of its user here.
  */
-export function createStreamHub(backend: RealtimeBackend, options: { heartbeatMs: number }) {
+export function createStreamHub(
+  backend: RealtimeBackend,
+  options: { heartbeatMs: number; onError: (error: unknown) => void },
+) {
   const streams = new Map<number, Set<Stream>>();
+  const presenceMs = Math.round(options.heartbeatMs * PRESENCE_HEARTBEATS);
+
+  // Presence is advisory (it only holds back Web Push while a page is open): a failure to
+  // record it is logged, never allowed to break the stream.
+  function markPresent(stream: Stream) {
+    backend.markPresent(stream.userId, stream.id, Date.now() + presenceMs).catch(options.onError);
+  }
 
   function write(stream: Stream, text: string) {
     const response = stream.response;
@@ -53,8 +69,9 @@ export function createStreamHub(backend: RealtimeBackend, options: { heartbeatMs
 
   function remove(stream: Stream) {
     const own = streams.get(stream.userId);
-    own?.delete(stream);
-    if (own?.size === 0) streams.delete(stream.userId);
+    if (!own?.delete(stream)) return;
+    if (own.size === 0) streams.delete(stream.userId);
+    backend.markGone(stream.userId, stream.id).catch(options.onError);
   }
 
   backend.subscribe((userId, event) => {
@@ -63,13 +80,20 @@ export function createStreamHub(backend: RealtimeBackend, options: { heartbeatMs
     for (const stream of own) send(stream, event);
     // A banned account's streams close on whichever instance holds them.
     if (event.name === 'ended') {
-      streams.delete(userId);
-      for (const stream of own) stream.response.end();
+      for (const stream of own) {
+        remove(stream);
+        stream.response.end();
+      }
     }
   });
 
   const heartbeat = setInterval(() => {
-    for (const own of streams.values()) for (const stream of own) write(stream, ': ping\n\n');
+    for (const own of streams.values()) {
+      for (const stream of own) {
+        write(stream, ': ping\n\n');
+        markPresent(stream);
+      }
+    }
   }, options.heartbeatMs);
   heartbeat.unref();
 
@@ -96,7 +120,7 @@ export function createStreamHub(backend: RealtimeBackend, options: { heartbeatMs
         'x-accel-buffering': 'no',
         ...options.headers,
       });
-      const stream: Stream = { userId, response, sentIds: new Set() };
+      const stream: Stream = { id: randomUUID(), userId, response, sentIds: new Set() };
       const own = streams.get(userId) ?? new Set<Stream>();
       streams.set(userId, own);
       own.add(stream);
@@ -108,6 +132,7 @@ export function createStreamHub(backend: RealtimeBackend, options: { heartbeatMs
         }
       }
       response.on('close', () => remove(stream));
+      markPresent(stream);
       write(stream, `retry: ${RETRY_MS}\n: connected\n\n`);
       if (options.lastEventId) {
         for (const event of await backend.replay(userId, options.lastEventId)) send(stream, event);
@@ -125,8 +150,12 @@ export function createStreamHub(backend: RealtimeBackend, options: { heartbeatMs
     /** Ends every stream (shutdown): clients reconnect, to another instance if there is one. */
     closeAll() {
       clearInterval(heartbeat);
-      for (const own of streams.values()) for (const stream of own) stream.response.end();
-      streams.clear();
+      for (const own of [...streams.values()]) {
+        for (const stream of [...own]) {
+          remove(stream);
+          stream.response.end();
+        }
+      }
     },
   };
 }

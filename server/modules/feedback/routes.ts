@@ -10,8 +10,7 @@ import { errorText } from '../../../contract/messages.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import { toApiId } from '../../lib/ids.ts';
 import { readMultipart, wholeFile } from '../../lib/multipart-input.ts';
-import { createFeedbackRepository } from './feedback-repository.ts';
-import { SCREENSHOT_NAME, createFeedbackService } from './feedback-service.ts';
+import { SCREENSHOT_NAME } from './feedback-service.ts';
 import type { FeedbackForm } from './feedback-service.ts';
 import { SCREENSHOT_MIME } from './image-type.ts';
 import type { ScreenshotFormat } from './image-type.ts';
@@ -50,10 +49,7 @@ export default async function feedbackRoutes(app: FastifyInstance) {
   // The notes' upload route may have registered multipart for the whole app already.
   if (!app.hasRequestDecorator('isMultipart')) await app.register(multipart);
 
-  const service = createFeedbackService({
-    feedback: createFeedbackRepository(app.db),
-    directory: path.join(app.config.dataDir, 'feedback'),
-  });
+  const service = app.services.feedback;
 
   app.post(
     '/api/feedback',

@@ -112,17 +112,6 @@ export function createFollowRepository(db: Kysely<Database>) {
       return after ? query.execute() : query.offset(window.offset).execute();
     },
 
-    async countFollowingFeed(userId: number): Promise<number> {
-      const row = await db
-        .selectFrom('follows')
-        .innerJoin('posts', 'posts.author_id', 'follows.followee_id')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('follows.follower_id', '=', userId)
-        .where('posts.status', '=', 'approved')
-        .executeTakeFirstOrThrow();
-      return Number(row.n);
-    },
-
     /** Every follower id, for fanning a new note out to them. */
     async followerIds(userId: number): Promise<number[]> {
       const rows = await db

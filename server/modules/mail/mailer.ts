@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { MailConfig } from '../../config.ts';
 
 export interface MailMessage {
@@ -32,23 +32,28 @@ export function createLogMailer(log: FastifyBaseLogger): Mailer {
 }
 
 export function createSmtpMailer(smtp: NonNullable<MailConfig['smtp']>, from: string): Mailer {
-  const transport = nodemailer.createTransport(
-    'url' in smtp
-      ? smtp.url
-      : {
-          host: smtp.host,
-          port: smtp.port,
-          secure: smtp.secure,
-          ...(smtp.user && { auth: { user: smtp.user, pass: smtp.pass ?? '' } }),
-        },
-  );
+  // nodemailer is imported with the first message: a site that sends none never loads it.
+  let transport: Promise<Transporter> | null = null;
+  const transportOnce = () =>
+    (transport ??= import('nodemailer').then(({ default: nodemailer }) =>
+      nodemailer.createTransport(
+        'url' in smtp
+          ? smtp.url
+          : {
+              host: smtp.host,
+              port: smtp.port,
+              secure: smtp.secure,
+              ...(smtp.user && { auth: { user: smtp.user, pass: smtp.pass ?? '' } }),
+            },
+      ),
+    ));
   return {
     delivery: 'smtp',
     async send(message) {
-      await transport.sendMail({ from, ...message });
+      await (await transportOnce()).sendMail({ from, ...message });
     },
     close() {
-      transport.close();
+      void transport?.then((opened) => opened.close());
     },
   };
 }

@@ -1,4 +1,3 @@
-import type { Kysely } from 'kysely';
 import {
   MEMBERSHIP_PERKS,
   MEMBERSHIP_PLANS,
@@ -7,8 +6,7 @@ import {
 import type { MembershipPlan, MembershipStatus } from '../../../contract/membership.ts';
 import { centsToYuan } from '../../../contract/payment.ts';
 import { fillText } from '../../../contract/messages.ts';
-import type { Database } from '../../db/schema.ts';
-import { createOrderRepository } from '../payments/order-repository.ts';
+import type { OrderRepository } from '../payments/order-repository.ts';
 import { presentOrder } from '../payments/present-order.ts';
 import { isPremiumAt } from '../users/present-user.ts';
 import type { UserRow } from '../users/user-repository.ts';
@@ -35,8 +33,8 @@ export function presentPlans(): MembershipPlan[] {
   });
 }
 
-export function createMembershipService(db: Kysely<Database>) {
-  const orders = createOrderRepository(db);
+export function createMembershipService(deps: { orders: OrderRepository }) {
+  const { orders } = deps;
   return {
     /** Computed from premium_end_at at each call: an expired membership needs no job to end it. */
     async status(user: UserRow, now = Date.now()): Promise<MembershipStatus> {

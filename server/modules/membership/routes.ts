@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { ErrorBody } from '../../../contract/common.ts';
 import { MembershipPlans, MembershipStatus } from '../../../contract/membership.ts';
-import { viewerOf } from '../../plugins/auth.ts';
-import { createMembershipService, presentPlans } from './membership-service.ts';
+import { viewerOf } from '../users/viewer.ts';
+import { presentPlans } from './membership-service.ts';
 
 export default async function membershipRoutes(app: FastifyInstance) {
-  const service = createMembershipService(app.db);
+  const service = app.services.membership;
   const plans = presentPlans();
 
   app.get('/api/membership/plans', { schema: { response: { 200: MembershipPlans } } }, () => plans);

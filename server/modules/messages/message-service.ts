@@ -5,7 +5,6 @@ import { pageCount, pageWindow } from '../../lib/pagination.ts';
 import type { DomainEventBus } from '../../plugins/domain-events.ts';
 import type { Realtime } from '../events/realtime-plugin.ts';
 import { presentPerson } from '../follows/present-person.ts';
-import type { NotificationRepository } from '../notifications/notification-repository.ts';
 import type { UserRepository } from '../users/user-repository.ts';
 import type { MessageRepository } from './message-repository.ts';
 import { presentConversation, presentMessage } from './present-message.ts';
@@ -14,10 +13,9 @@ export function createMessageService(deps: {
   messages: MessageRepository;
   users: UserRepository;
   events: DomainEventBus;
-  realtime: Pick<Realtime, 'publish' | 'pushUnread'>;
-  notifications: Pick<NotificationRepository, 'markReadFromActor'>;
+  realtime: Pick<Realtime, 'publish'>;
 }) {
-  const { messages, users, events, realtime, notifications } = deps;
+  const { messages, users, events, realtime } = deps;
 
   async function otherUser(id: number) {
     const row = await users.findById(id);
@@ -39,7 +37,12 @@ export function createMessageService(deps: {
       // notification the domain event creates.
       await realtime.publish(recipientId, 'message', event);
       await realtime.publish(senderId, 'message', event);
-      await events.emit('message.sent', { messageId: row.id, senderId, recipientId });
+      await events.emit('message.sent', {
+        messageId: row.id,
+        senderId,
+        recipientId,
+        content: row.content,
+      });
       return message;
     },
 
@@ -80,12 +83,11 @@ export function createMessageService(deps: {
       };
     },
 
-    /** Reading a thread also reads the "new message" notifications it caused. */
+    /** Reading a thread also reads the "new message" notifications it caused (a listener). */
     async markRead(userId: number, otherId: number): Promise<number> {
       await otherUser(otherId);
       const changed = await messages.markThreadRead(userId, otherId);
-      const notificationsRead = await notifications.markReadFromActor(userId, 'message', otherId);
-      if (changed > 0 || notificationsRead > 0) await realtime.pushUnread(userId);
+      await events.emit('messages.read', { userId, otherId, changed });
       return changed;
     },
 

@@ -10,24 +10,14 @@ import {
   UserIdParams,
 } from '../../../contract/message.ts';
 import { fromApiId } from '../../lib/ids.ts';
-import { viewerOf } from '../../plugins/auth.ts';
-import { assertCanSpeak } from '../people/restrictions.ts';
-import { createNotificationRepository } from '../notifications/notification-repository.ts';
-import { createUserRepository } from '../users/user-repository.ts';
-import { createMessageRepository } from './message-repository.ts';
-import { createMessageService } from './message-service.ts';
+import { viewerOf } from '../users/viewer.ts';
+import { assertCanSpeak } from '../users/restrictions.ts';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody };
 const Changed = Type.Object({ success: Type.Boolean(), updated: Type.Integer() });
 
 export default async function messageRoutes(app: FastifyInstance) {
-  const service = createMessageService({
-    messages: createMessageRepository(app.db),
-    users: createUserRepository(app.db),
-    events: app.domainEvents,
-    realtime: app.realtime,
-    notifications: createNotificationRepository(app.db),
-  });
+  const { messages: service, words } = app.services;
   const signedIn = { preHandler: app.requireUser };
 
   app.post<{ Body: SendMessageBody }>(
@@ -35,7 +25,7 @@ export default async function messageRoutes(app: FastifyInstance) {
     { ...signedIn, schema: { body: SendMessageBody, response: { 200: Message, ...errors } } },
     async (request) => {
       assertCanSpeak(viewerOf(request).row);
-      await app.words.refuse(request.body.content);
+      await words.refuse(request.body.content);
       return service.send(
         viewerOf(request).id,
         fromApiId(request.body.recipientId),

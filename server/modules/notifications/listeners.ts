@@ -1,9 +1,9 @@
 import type { DomainEventBus } from '../../plugins/domain-events.ts';
 import type { FollowRepository } from '../follows/follow-repository.ts';
-import type { MessageRepository } from '../messages/message-repository.ts';
 import type { NotificationRepository } from './notification-repository.ts';
 import { excerptOf } from './notification-service.ts';
 import type { NotificationService } from './notification-service.ts';
+import type { UnreadCounts } from './unread-counts.ts';
 
 /** Turns what happened in the domain into notifications for the people it concerns. */
 export function listenForNotifications(
@@ -11,11 +11,11 @@ export function listenForNotifications(
   deps: {
     service: NotificationService;
     notifications: NotificationRepository;
-    follows: FollowRepository;
-    messages: MessageRepository;
+    follows: Pick<FollowRepository, 'followerIds'>;
+    unread: Pick<UnreadCounts, 'push'>;
   },
 ) {
-  const { service, notifications, follows, messages } = deps;
+  const { service, notifications, follows, unread } = deps;
 
   const toggles = [
     ['post.liked', 'post.unliked', 'like'],
@@ -99,12 +99,15 @@ export function listenForNotifications(
       })),
     ),
   );
-  events.on('message.sent', async ({ messageId, senderId, recipientId }) => {
-    const message = await messages.findById(messageId);
-    if (!message) return;
-    await service.notifyOnce(
+  events.on('message.sent', ({ senderId, recipientId, content }) =>
+    service.notifyOnce(
       { userId: recipientId, actorId: senderId, type: 'message', postId: null },
-      { details: { excerpt: excerptOf(message.content) } },
-    );
+      { details: { excerpt: excerptOf(content) } },
+    ),
+  );
+  // Reading a thread also reads the "new message" notifications it caused.
+  events.on('messages.read', async ({ userId, otherId, changed }) => {
+    const read = await notifications.markReadFromActor(userId, 'message', otherId);
+    if (changed > 0 || read > 0) await unread.push(userId);
   });
 }

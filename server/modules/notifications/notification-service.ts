@@ -3,6 +3,7 @@ import type { NotificationList, NotificationType } from '../../../contract/notif
 import { notFound } from '../../lib/errors.ts';
 import { pageCount, pageWindow } from '../../lib/pagination.ts';
 import type { Realtime } from '../events/realtime-plugin.ts';
+import type { PushDispatcher } from '../push/push-dispatcher.ts';
 import type {
   NewNotification,
   NotificationDetails,
@@ -10,6 +11,7 @@ import type {
   NotificationRepository,
 } from './notification-repository.ts';
 import { presentNotification } from './present-notification.ts';
+import type { UnreadCounts } from './unread-counts.ts';
 
 /** Comments and messages are quoted in a notification up to this many characters. */
 const EXCERPT_LENGTH = 100;
@@ -21,15 +23,22 @@ export const excerptOf = (text: string) => {
 
 export function createNotificationService(deps: {
   notifications: NotificationRepository;
-  realtime: Pick<Realtime, 'publish' | 'pushUnread'>;
+  realtime: Pick<Realtime, 'publish'>;
+  unread: Pick<UnreadCounts, 'push'>;
+  push: Pick<PushDispatcher, 'offer'>;
 }) {
-  const { notifications, realtime } = deps;
+  const { notifications, realtime, unread, push } = deps;
 
-  /** Tells each recipient's open streams about their new notification and new count. */
+  /**
+   * Tells each recipient's open streams about their new notification and new count, and
+   * offers it to Web Push, which sends it only to people with no page of the site open.
+   */
   async function deliver(ids: number[]) {
     for (const row of await notifications.findPresentable(ids)) {
-      await realtime.publish(row.user_id, 'notification', presentNotification(row));
-      await realtime.pushUnread(row.user_id);
+      const notification = presentNotification(row);
+      await realtime.publish(row.user_id, 'notification', notification);
+      await unread.push(row.user_id);
+      push.offer(row.user_id, notification);
     }
   }
 
@@ -63,12 +72,12 @@ export function createNotificationService(deps: {
 
     /** An undone action (un-like, unfollow) takes back the notification nobody has read yet. */
     async withdraw(key: NotificationKey): Promise<void> {
-      if ((await notifications.deleteUnread(key)) > 0) await realtime.pushUnread(key.userId);
+      if ((await notifications.deleteUnread(key)) > 0) await unread.push(key.userId);
     },
 
     async withdrawComment(commentId: number): Promise<void> {
       for (const userId of await notifications.deleteForComment(commentId)) {
-        await realtime.pushUnread(userId);
+        await unread.push(userId);
       }
     },
 
@@ -97,7 +106,7 @@ export function createNotificationService(deps: {
 
     async markAllRead(userId: number): Promise<number> {
       const changed = await notifications.markAllRead(userId);
-      if (changed > 0) await realtime.pushUnread(userId);
+      if (changed > 0) await unread.push(userId);
       return changed;
     },
 
@@ -105,7 +114,7 @@ export function createNotificationService(deps: {
       if (!(await notifications.markRead(id, userId))) {
         throw notFound(errorText.notificationNotFound);
       }
-      await realtime.pushUnread(userId);
+      await unread.push(userId);
     },
 
     async markReadFromActor(userId: number, type: NotificationType, actorId: number) {

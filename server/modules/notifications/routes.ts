@@ -4,24 +4,12 @@ import { ErrorBody, IdParams, PageQuery } from '../../../contract/common.ts';
 import { UnreadCount } from '../../../contract/message.ts';
 import { NotificationList } from '../../../contract/notification.ts';
 import { fromApiId } from '../../lib/ids.ts';
-import { viewerOf } from '../../plugins/auth.ts';
-import { createFollowRepository } from '../follows/follow-repository.ts';
-import { createMessageRepository } from '../messages/message-repository.ts';
-import { listenForNotifications } from './listeners.ts';
-import { createNotificationRepository } from './notification-repository.ts';
-import { createNotificationService } from './notification-service.ts';
+import { viewerOf } from '../users/viewer.ts';
 
 const Changed = Type.Object({ success: Type.Boolean(), updated: Type.Integer() });
 
 export default async function notificationRoutes(app: FastifyInstance) {
-  const notifications = createNotificationRepository(app.db);
-  const service = createNotificationService({ notifications, realtime: app.realtime });
-  listenForNotifications(app.domainEvents, {
-    service,
-    notifications,
-    follows: createFollowRepository(app.db),
-    messages: createMessageRepository(app.db),
-  });
+  const service = app.services.notifications;
 
   const signedIn = { preHandler: app.requireUser };
 

@@ -54,3 +54,5 @@ export function createPasswordResetRepository(db: Kysely<Database>) {
     },
   };
 }
+
+export type PasswordResetRepository = ReturnType<typeof createPasswordResetRepository>;

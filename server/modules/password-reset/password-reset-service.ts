@@ -1,14 +1,14 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
 import { errorText } from '../../../contract/messages.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { createAttemptLimiter } from '../auth/attempt-limiter.ts';
 import { hashPassword } from '../auth/passwords.ts';
-import { createSessionRepository } from '../auth/session-repository.ts';
+import type { AttemptStore } from '../auth/attempt-store.ts';
+import type { SessionRepository } from '../auth/session-repository.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import { createUserRepository } from '../users/user-repository.ts';
-import { createPasswordResetRepository } from './password-reset-repository.ts';
-import type { PasswordResetRow } from './password-reset-repository.ts';
+import type { UserRepository } from '../users/user-repository.ts';
+import type { PasswordResetRepository, PasswordResetRow } from './password-reset-repository.ts';
 import { resetMail } from './texts.ts';
 
 export const RESET_TTL_MINUTES = 30;
@@ -27,11 +27,18 @@ function assertUsable(reset: PasswordResetRow | undefined, now: number): Passwor
   return reset;
 }
 
-export function createPasswordResetService(app: FastifyInstance, mailer: Mailer) {
-  const users = createUserRepository(app.db);
-  const resets = createPasswordResetRepository(app.db);
-  const sessions = createSessionRepository(app.db);
-  const limiter = createAttemptLimiter(app.attempts, 'reset-mail', RESET_MAIL_LIMITS);
+export function createPasswordResetService(deps: {
+  users: UserRepository;
+  resets: PasswordResetRepository;
+  sessions: SessionRepository;
+  attempts: AttemptStore;
+  mailer: Mailer;
+  /** The site's address, for the link in the mail. */
+  publicOrigin: string;
+  log: FastifyBaseLogger;
+}) {
+  const { users, resets, sessions, mailer, log } = deps;
+  const limiter = createAttemptLimiter(deps.attempts, 'reset-mail', RESET_MAIL_LIMITS);
 
   return {
     /**
@@ -50,11 +57,11 @@ export function createPasswordResetService(app: FastifyInstance, mailer: Mailer)
         createdAt: now,
         expiresAt: now + RESET_TTL_MS,
       });
-      const link = `${app.config.publicOrigin.replace(/\/$/, '')}/reset-password/${token}`;
+      const link = `${deps.publicOrigin.replace(/\/$/, '')}/reset-password/${token}`;
       mailer
         .send({ to: user.email, ...resetMail(user.username, link, RESET_TTL_MINUTES) })
         .catch((error: unknown) => {
-          app.log.error({ err: error, userId: user.id }, 'password reset mail was not sent');
+          log.error({ err: error, userId: user.id }, 'password reset mail was not sent');
         });
       return { success: true };
     },

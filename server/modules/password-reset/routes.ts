@@ -6,16 +6,12 @@ import {
   SuccessResponse,
 } from '../../../contract/auth.ts';
 import { ErrorBody } from '../../../contract/common.ts';
-import { createMailer } from '../mail/mailer.ts';
-import { createPasswordResetService } from './password-reset-service.ts';
 
 const errors = { 400: ErrorBody, 429: ErrorBody };
 
 /** Forgotten passwords: a one-time link by e-mail, then a new password. */
 export default async function passwordResetRoutes(app: FastifyInstance) {
-  const mailer = createMailer(app.config.mail, app.log);
-  app.addHook('onClose', async () => mailer.close());
-  const service = createPasswordResetService(app, mailer);
+  const service = app.services.passwordReset;
 
   app.post<{ Body: ForgotPasswordBody }>(
     '/api/auth/forgot-password',

@@ -385,7 +385,7 @@ describe.each(testDatabases)(
           before - 1,
         );
         expect(
-          await t.app.paywall.canRead(
+          await t.app.services.paywall.canRead(
             { id: Number(buyer.user.id), isAdmin: false, isPremium: false },
             {
               id: Number(paidId),

@@ -1,4 +1,3 @@
-import type { Kysely } from 'kysely';
 import { MEMBERSHIP_PLANS, membershipText } from '../../../contract/membership.ts';
 import { errorText, fillText } from '../../../contract/messages.ts';
 import type {
@@ -8,18 +7,16 @@ import type {
   SalesReport,
 } from '../../../contract/payment.ts';
 import { centsToYuan } from '../../../contract/payment.ts';
-import type { Database } from '../../db/schema.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import { toApiId } from '../../lib/ids.ts';
 import { pageCount, pageWindow } from '../../lib/pagination.ts';
 import type { DomainEventBus } from '../../plugins/domain-events.ts';
-import type { Viewer } from '../../plugins/auth.ts';
+import type { Viewer } from '../users/viewer.ts';
 import type { Paywall } from '../paywall/paywall.ts';
 import { presentUser } from '../users/present-user.ts';
-import { createUserRepository } from '../users/user-repository.ts';
+import type { UserRepository } from '../users/user-repository.ts';
 import { newOrderId } from './order-ids.ts';
-import { createOrderRepository } from './order-repository.ts';
-import type { OrderRow, OrderWithTitle } from './order-repository.ts';
+import type { OrderRepository, OrderRow, OrderWithTitle } from './order-repository.ts';
 import { presentOrder } from './present-order.ts';
 import type { NoticeReply, NoticeRequest, PaymentProvider } from './provider.ts';
 import type { SandboxProvider } from './sandbox-provider.ts';
@@ -36,7 +33,8 @@ export const planById = (id: string | null | undefined) =>
 const premiumDaysOf = (order: OrderRow) => ({ premiumDays: planById(order.plan_id)?.days ?? 0 });
 
 export function createPaymentService(deps: {
-  db: Kysely<Database>;
+  orders: OrderRepository;
+  users: UserRepository;
   /** Takes new orders; null when none is live (production without one configured). */
   provider: PaymentProvider | null;
   /** Every provider whose notices are accepted, by name. */
@@ -47,8 +45,7 @@ export function createPaymentService(deps: {
   events: DomainEventBus;
   clock?: () => number;
 }) {
-  const orders = createOrderRepository(deps.db);
-  const users = createUserRepository(deps.db);
+  const { orders, users } = deps;
   const now = deps.clock ?? Date.now;
 
   async function ownOrder(viewer: Viewer, id: string): Promise<OrderWithTitle> {

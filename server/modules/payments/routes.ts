@@ -8,12 +8,7 @@ import {
   SalesReport,
   SandboxConfirmBody,
 } from '../../../contract/payment.ts';
-import { viewerOf } from '../../plugins/auth.ts';
-import { createAlipayProvider } from './alipay-provider.ts';
-import { describePaymentSetup } from './payment-setup.ts';
-import { createPaymentService } from './payment-service.ts';
-import type { PaymentProvider } from './provider.ts';
-import { createSandboxProvider, readSandboxSecret } from './sandbox-provider.ts';
+import { viewerOf } from '../users/viewer.ts';
 
 const errors = {
   400: ErrorBody,
@@ -27,36 +22,7 @@ const errors = {
 const NOTICE_BODY_LIMIT = 64 * 1024;
 
 export default async function paymentRoutes(app: FastifyInstance) {
-  const { payments } = app.config;
-  const sandbox =
-    payments.provider === 'sandbox'
-      ? createSandboxProvider({
-          secret: readSandboxSecret(app.config.dataDir),
-          deliver: (body, headers) =>
-            app.inject({
-              method: 'POST',
-              url: '/api/payments/notify/sandbox',
-              payload: body,
-              headers,
-            }),
-        })
-      : null;
-  const alipay = payments.alipay ? createAlipayProvider(payments.alipay) : null;
-  const noticeProviders = new Map<string, PaymentProvider>(
-    [sandbox, alipay].filter((each) => each !== null).map((each) => [each.name, each]),
-  );
-  const provider = sandbox ?? alipay;
-  const live = describePaymentSetup(payments.provider, process.env.NODE_ENV);
-  app.log[live.level]({ paymentProvider: payments.provider }, live.message);
-
-  const service = createPaymentService({
-    db: app.db,
-    provider,
-    noticeProviders,
-    sandbox,
-    paywall: app.paywall,
-    events: app.domainEvents,
-  });
+  const service = app.services.payments;
 
   app.post<{ Body: CreateOrderBody }>(
     '/api/payments/orders',

@@ -183,7 +183,7 @@ describe.each(testDatabases)('paid notes behind the paywall on %s', (kind) => {
       isPremium: flags.isPremium ?? false,
     });
     const readable = async (viewer: ReturnType<typeof viewerOf> | null) =>
-      [...(await t.app.paywall.readablePostIds(viewer, posts))].sort((a, b) => a - b);
+      [...(await t.app.services.paywall.readablePostIds(viewer, posts))].sort((a, b) => a - b);
     const all = posts.map((post) => post.id).sort((a, b) => a - b);
     expect(await readable(null)).toEqual([Number(free)]);
     expect(await readable(viewerOf(stranger))).toEqual([Number(free)]);

@@ -75,6 +75,27 @@ describe('previewOf', () => {
     expect(previewOf(unfinished)).toBe('前面没有句号的一段话');
   });
 
+  it('decides code, images and cuts as the renderer reads them, not as patterns would', () => {
+    const before = paragraph('开头', 40);
+    const tail = paragraph('付费正文', 400);
+    // A closing fence indented four spaces closes nothing: the secret is still code.
+    const fence = ['```', 'code()', '    ```', ...Array(20).fill('secret()'), '```'].join('\n');
+    expect(previewOf([before, fence, tail].join('\n\n'))).toBe(before);
+    // A reference-style image is an image even where its definition is far away.
+    const referenced = `${before}\n\n第二段 ![图][pic] 文字。\n\n${tail}\n\n[pic]: /api/uploads/paid.png`;
+    expect(previewOf(referenced)).toBe(before);
+    expect(previewOf(referenced, '/api/uploads/paid.png')).toContain('![图][pic]');
+    // A cut never leaves emphasis half open (the renderer would show the stars).
+    const bold = `前言没有句号 **${'重'.repeat(200)}** ${'字'.repeat(300)}`;
+    expect(previewOf(bold)).toBe('前言没有句号');
+    // An image inside the paragraph that is cut ends the cut before it.
+    const inside = `开头的话 ![图](/api/uploads/paid.png) ${'字'.repeat(400)}`;
+    expect(previewOf(inside)).toBe('开头的话');
+    // A heading is a block like any other: taken whole when it fits.
+    const headed = `## 小标题\n${before}\n\n${tail}`;
+    expect(previewOf(headed)).toBe(`## 小标题\n${before}`);
+  });
+
   it('is the start of any note (blank lines aside), at most 30 % long', () => {
     let seed = 7;
     const random = (n: number) => {

@@ -29,15 +29,23 @@ export function createAuditRepository(db: Kysely<Database>) {
     },
 
     async page(limit: number, offset: number) {
-      return db
-        .selectFrom('admin_audit')
-        .leftJoin('users', 'users.id', 'admin_audit.admin_id')
-        .selectAll('admin_audit')
-        .select('users.username as admin_username')
-        .orderBy('admin_audit.id', 'desc')
-        .limit(limit)
-        .offset(offset)
-        .execute();
+      return (
+        db
+          .selectFrom('admin_audit')
+          .leftJoin('users', 'users.id', 'admin_audit.admin_id')
+          // The person acted on, by primary key, so the log names them.
+          .leftJoin('users as target', (join) =>
+            join
+              .onRef('target.id', '=', 'admin_audit.target_id')
+              .on('admin_audit.target_type', '=', 'user'),
+          )
+          .selectAll('admin_audit')
+          .select(['users.username as admin_username', 'target.username as target_username'])
+          .orderBy('admin_audit.id', 'desc')
+          .limit(limit)
+          .offset(offset)
+          .execute()
+      );
     },
 
     async count(): Promise<number> {
@@ -49,3 +57,5 @@ export function createAuditRepository(db: Kysely<Database>) {
     },
   };
 }
+
+export type AuditRepository = ReturnType<typeof createAuditRepository>;

@@ -13,13 +13,13 @@ import type { Database } from '../../db/schema.ts';
 import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import { toApiId } from '../../lib/ids.ts';
 import { pageCount, pageWindow } from '../../lib/pagination.ts';
-import type { Viewer } from '../../plugins/auth.ts';
+import type { Viewer } from '../users/viewer.ts';
 import { createSessionRepository } from '../auth/session-repository.ts';
 import type { Realtime } from '../events/realtime-plugin.ts';
 import type { UserRow } from '../users/user-repository.ts';
 import { createAuditRepository } from './audit-repository.ts';
 import { createPeopleRepository } from './people-repository.ts';
-import { isBanned, isMuted } from './restrictions.ts';
+import { isBanned, isMuted } from '../users/restrictions.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const USERS_PER_PAGE = 20;
@@ -149,6 +149,7 @@ export function createPeopleService(db: Kysely<Database>, realtime: Pick<Realtim
           action: row.action,
           targetType: row.target_type,
           targetId: toApiId(row.target_id),
+          targetName: row.target_username,
           reason: row.reason,
           detail: row.detail,
           createdAt: new Date(row.created_at).toISOString(),
@@ -160,3 +161,5 @@ export function createPeopleService(db: Kysely<Database>, realtime: Pick<Realtim
     },
   };
 }
+
+export type PeopleService = ReturnType<typeof createPeopleService>;

@@ -11,9 +11,8 @@ import {
   peopleText,
 } from '../../../contract/people.ts';
 import { notFound } from '../../lib/errors.ts';
-import { viewerOf } from '../../plugins/auth.ts';
+import { viewerOf } from '../users/viewer.ts';
 import { parseId } from '../posts/post-id.ts';
-import { createPeopleService } from './people-service.ts';
 
 const RawId = Type.Object({ id: Type.String({ maxLength: 40 }) });
 type RawId = { id: string };
@@ -22,7 +21,7 @@ const userIdOf = (raw: string) => parseId(raw, () => notFound(peopleText.userNot
 
 /** Managing people and the audit log: 401 without a session, 403 (非管理员账号) to non-admins. */
 export default async function peopleRoutes(app: FastifyInstance) {
-  const service = createPeopleService(app.db, app.realtime);
+  const service = app.services.people;
 
   app.get<{ Querystring: UserListQuery }>(
     '/api/admin/users',

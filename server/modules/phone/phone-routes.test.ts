@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorText } from '../../../contract/messages.ts';
+import { wordText } from '../../../contract/words.ts';
 import { startFakeAliyunSms } from '../../../tests/fakes/fake-aliyun-sms.ts';
 import type { FakeAliyunSms } from '../../../tests/fakes/fake-aliyun-sms.ts';
 import { createTestApp, registerUser, testDatabases } from '../../../tests/helpers/test-app.ts';
@@ -86,6 +87,27 @@ describe.each(testDatabases)('phone sign-in on %s', (kind) => {
     expect(response.statusCode).toBe(200);
     return { phone, username, body: response.json() };
   }
+
+  it('refuses a username with a listed sensitive word before spending the code', async () => {
+    const ip = freshAddress();
+    const phone = freshPhone();
+    const { code } = await sendCode(phone, 'register', ip);
+    const payload = { phone, verificationCode: code, password: 'abc12345' };
+    const refused = await call(
+      'POST',
+      '/api/auth/register/phone',
+      { ...payload, username: '冰毒_sale' },
+      { ip },
+    );
+    expect([refused.statusCode, refused.json()]).toEqual([400, { error: wordText.contentRefused }]);
+    const accepted = await call(
+      'POST',
+      '/api/auth/register/phone',
+      { ...payload, username: `干净名字${phoneCounter}` },
+      { ip },
+    );
+    expect(accepted.statusCode).toBe(200);
+  });
 
   it('registers by phone with the code the SMS provider delivered, then logs in by phone', async () => {
     const ip = freshAddress();

@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import type { AuthResponse, CurrentUser } from '../../../contract/auth.ts';
 import { errorText } from '../../../contract/messages.ts';
 import type {
@@ -13,17 +12,21 @@ import { accountAttemptKey, createAttemptLimiter, LOGIN_LIMITS } from '../auth/a
 import type { ClientInfo } from '../auth/client-info.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { presentCurrentUser } from '../auth/present-current-user.ts';
-import { createSessionIssuer } from '../auth/session-issuer.ts';
-import { createUserRepository } from '../users/user-repository.ts';
-import type { UserRow } from '../users/user-repository.ts';
+import type { AttemptStore } from '../auth/attempt-store.ts';
+import type { IssueSession } from '../auth/session-issuer.ts';
+import type { UserRepository, UserRow } from '../users/user-repository.ts';
 import type { VerificationCodes } from './verification-codes.ts';
 
-export function createPhoneService(app: FastifyInstance, codes: VerificationCodes) {
-  const users = createUserRepository(app.db);
-  const issueSession = createSessionIssuer(app);
+export function createPhoneService(deps: {
+  users: UserRepository;
+  codes: VerificationCodes;
+  attempts: AttemptStore;
+  issueSession: IssueSession;
+}) {
+  const { users, codes, issueSession } = deps;
   // Guessing codes across many fresh codes is held back like guessing passwords, and shares
   // the account's budget with them.
-  const loginLimiter = createAttemptLimiter(app.attempts, 'login', LOGIN_LIMITS);
+  const loginLimiter = createAttemptLimiter(deps.attempts, 'login', LOGIN_LIMITS);
 
   async function assertRegistrable(body: PhoneRegisterBody) {
     // SPEC.md: phone registration answers problems as 400 with a message the page shows.

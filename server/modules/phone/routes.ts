@@ -8,11 +8,8 @@ import {
   SendCodeBody,
   SendCodeResponse,
 } from '../../../contract/phone.ts';
-import { viewerOf } from '../../plugins/auth.ts';
+import { viewerOf } from '../users/viewer.ts';
 import { clientInfo } from '../auth/client-info.ts';
-import { createSmsProvider } from '../sms/sms-provider.ts';
-import { createPhoneService } from './phone-service.ts';
-import { createVerificationCodes } from './verification-codes.ts';
 
 const errors = {
   400: ErrorBody,
@@ -25,8 +22,7 @@ const errors = {
 
 /** Sign-in and registration by phone with SMS codes, and binding a phone from settings. */
 export default async function phoneRoutes(app: FastifyInstance) {
-  const codes = createVerificationCodes(app, createSmsProvider(app.config.sms, app.log));
-  const service = createPhoneService(app, codes);
+  const { phone: service, words } = app.services;
 
   app.post<{ Body: SendCodeBody }>(
     '/api/auth/verification-code',
@@ -43,7 +39,10 @@ export default async function phoneRoutes(app: FastifyInstance) {
   app.post<{ Body: PhoneRegisterBody }>(
     '/api/auth/register/phone',
     { schema: { body: PhoneRegisterBody, response: { 200: AuthResponse, ...errors } } },
-    (request) => service.register(request.body, clientInfo(request)),
+    async (request) => {
+      await words.refuse(request.body.username);
+      return service.register(request.body, clientInfo(request));
+    },
   );
 
   app.put<{ Body: BindPhoneBody }>(

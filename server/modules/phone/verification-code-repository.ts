@@ -92,3 +92,5 @@ export function createVerificationCodeRepository(db: Kysely<Database>) {
     },
   };
 }
+
+export type VerificationCodeRepository = ReturnType<typeof createVerificationCodeRepository>;

@@ -1,5 +1,5 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
 import { errorText, fillText } from '../../../contract/messages.ts';
 import {
   CODE_LENGTH,
@@ -9,9 +9,9 @@ import {
 } from '../../../contract/phone.ts';
 import type { CodePurpose } from '../../../contract/phone.ts';
 import { AppError, tooManyRequests } from '../../lib/errors.ts';
-import type { AttemptBucket } from '../auth/attempt-store.ts';
-import type { SmsProvider } from '../sms/sms-provider.ts';
-import { createVerificationCodeRepository } from './verification-code-repository.ts';
+import type { AttemptBucket, AttemptStore } from '../auth/attempt-store.ts';
+import type { SmsProvider } from '../sms/provider.ts';
+import type { VerificationCodeRepository } from './verification-code-repository.ts';
 
 /** Daily caps, counted per calendar day in China (UTC+8). */
 export const CODE_DAILY_LIMITS = { perPhone: 10, perAddress: 30 };
@@ -44,10 +44,17 @@ export function codeSendBuckets(phone: string, ip: string, now: number): Attempt
  * Six-digit SMS codes: made, rate limited, stored only as an HMAC (keyed with the server
  * secret, so a leaked table does not give the codes away) and spent once.
  */
-export function createVerificationCodes(app: FastifyInstance, sms: SmsProvider) {
-  const codes = createVerificationCodeRepository(app.db);
+export function createVerificationCodes(deps: {
+  codes: VerificationCodeRepository;
+  sms: SmsProvider;
+  attempts: AttemptStore;
+  /** The server secret the codes are keyed with. */
+  jwtSecret: Uint8Array;
+  log: FastifyBaseLogger;
+}) {
+  const { codes, sms, attempts, log } = deps;
   const hashCode = (phone: string, purpose: CodePurpose, code: string) =>
-    createHmac('sha256', app.config.jwtSecret).update(`${purpose}:${phone}:${code}`).digest();
+    createHmac('sha256', deps.jwtSecret).update(`${purpose}:${phone}:${code}`).digest();
 
   return {
     delivery: sms.delivery,
@@ -58,10 +65,7 @@ export function createVerificationCodes(app: FastifyInstance, sms: SmsProvider) 
      * together, on one instance or several, cannot all pass the check.
      */
     async reserveSend(phone: string, ip: string, now = Date.now()) {
-      const { waitMs, fullBucket } = await app.attempts.reserve(
-        codeSendBuckets(phone, ip, now),
-        now,
-      );
+      const { waitMs, fullBucket } = await attempts.reserve(codeSendBuckets(phone, ip, now), now);
       if (waitMs === 0) return;
       if (fullBucket === 0) {
         const seconds = Math.ceil(waitMs / 1000);
@@ -87,7 +91,7 @@ export function createVerificationCodes(app: FastifyInstance, sms: SmsProvider) 
       } catch (error) {
         // The send still counts towards the limits, but a code nobody received must not work.
         await codes.markUsed(id, now);
-        app.log.error({ err: error, phone }, 'sms provider refused the verification code');
+        log.error({ err: error, phone }, 'sms provider refused the verification code');
         throw new AppError(502, errorText.sendCodeFailed);
       }
     },

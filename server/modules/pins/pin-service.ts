@@ -2,7 +2,7 @@ import { errorText } from '../../../contract/messages.ts';
 import type { PinResult } from '../../../contract/post.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
 import { toApiId } from '../../lib/ids.ts';
-import type { Viewer } from '../../plugins/auth.ts';
+import type { Viewer } from '../users/viewer.ts';
 import type { PostRepository } from '../posts/post-repository.ts';
 import type { UserRepository } from '../users/user-repository.ts';
 

@@ -1,17 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { ErrorBody } from '../../../contract/common.ts';
 import { PinBody, PinResult } from '../../../contract/post.ts';
-import { viewerOf } from '../../plugins/auth.ts';
-import { createUserRepository } from '../users/user-repository.ts';
-import { createPinService } from './pin-service.ts';
+import { viewerOf } from '../users/viewer.ts';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
 
 export default async function pinRoutes(app: FastifyInstance) {
-  const service = createPinService({
-    posts: app.notes.posts,
-    users: createUserRepository(app.db),
-  });
+  const service = app.services.pins;
 
   for (const [path, pin] of [
     ['/api/users/pin-post', true],

@@ -123,8 +123,8 @@ describe.each(testDatabases)('ranked feeds and cursor paging (%s)', (kind) => {
     // A week after A was published, the periodic job takes it out of the week.
     vi.setSystemTime(T0 + 7 * DAY + HOUR);
     expect(await expireWeekLikes(test.app.db)).toBeGreaterThanOrEqual(1);
-    test.app.notes.feedPages.clear();
-    test.app.notes.feedTotals.clear();
+    test.app.services.noteCaches.feedPages.clear();
+    test.app.services.noteCaches.feedTotals.clear();
     const later = (await get(url)).json<PostList>();
     expect(ids(later)).toEqual([c.id, b.id]);
     expect(later.total).toBe(2);

@@ -2,12 +2,14 @@ import { errorText } from '../../../contract/messages.ts';
 import type { PostList, PostListQuery, PostSort } from '../../../contract/post.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { pageCount, pageWindow } from '../../lib/pagination.ts';
-import type { Viewer } from '../../plugins/auth.ts';
+import type { Viewer } from '../users/viewer.ts';
 import { decodeCursor, encodeCursor } from './feed-cursor.ts';
 import type { FeedKey } from './feed-cursor.ts';
-import type { NotesContext } from './notes-context.ts';
+import type { CategoryCatalog } from '../categories/category-catalog.ts';
+import type { NoteCaches } from './note-caches.ts';
 import { FEED_SORT_COLUMN } from './post-repository.ts';
-import type { FeedRow } from './post-repository.ts';
+import type { FeedRow, PostRepository } from './post-repository.ts';
+import type { PostPresenter } from './present-post.ts';
 
 /** The note's place in `sort`'s order (every published note has all three keys). */
 function keyOf(sort: PostSort, row: FeedRow): FeedKey {
@@ -15,12 +17,17 @@ function keyOf(sort: PostSort, row: FeedRow): FeedKey {
 }
 
 /** The home feed: 综合 (ranked), 最新 and 最热, of every category or one. */
-export function createFeedService(context: NotesContext) {
-  const { posts, presenter } = context;
+export function createFeedService(deps: {
+  posts: PostRepository;
+  presenter: PostPresenter;
+  categories: CategoryCatalog;
+  caches: Pick<NoteCaches, 'feedPages' | 'feedTotals'>;
+}) {
+  const { posts, presenter, categories, caches } = deps;
 
   async function categoryIdOf(slug: string | undefined): Promise<number | null> {
     if (!slug) return null;
-    const category = await context.categories.find(slug);
+    const category = await categories.find(slug);
     if (!category) throw badRequest(errorText.categoryInvalid);
     return category.id;
   }
@@ -35,7 +42,7 @@ export function createFeedService(context: NotesContext) {
       const place = query.cursor ?? `@${window.offset}`;
       // Every reader sees the same page: it is built once, then personalised per caller.
       const [page, total] = await Promise.all([
-        context.feedPages.get(`${scope}|${sort}|${window.limit}|${place}`, async () => {
+        caches.feedPages.get(`${scope}|${sort}|${window.limit}|${place}`, async () => {
           // One row more than shown tells whether a next page exists without counting.
           const rows = await posts.listFeed({
             categoryId,
@@ -51,7 +58,7 @@ export function createFeedService(context: NotesContext) {
             next: rows.length > window.limit && last ? encodeCursor(sort, keyOf(sort, last)) : null,
           };
         }),
-        context.feedTotals.get(scope, () => posts.countFeed({ categoryId, sort })),
+        caches.feedTotals.get(scope, () => posts.countFeed({ categoryId, sort })),
       ]);
       return {
         posts: await presenter.personalize(page.cards, viewer),

@@ -17,16 +17,18 @@ import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import { toApiId } from '../../lib/ids.ts';
 import { pageCount, pageWindow } from '../../lib/pagination.ts';
 import type { PageWindow } from '../../lib/pagination.ts';
-import type { Viewer } from '../../plugins/auth.ts';
+import type { Viewer } from '../users/viewer.ts';
 import { freeTextOf } from '../paywall/preview.ts';
 import { excerptOf } from './excerpt.ts';
-import { createFeedService } from './feed-service.ts';
-import { clearCaches, forgetPost, inTransaction, syncPost } from './notes-context.ts';
-import type { NotesContext } from './notes-context.ts';
-import type { PostCardRow, PostChanges, PostRow } from './post-repository.ts';
-import { createReactionRepository } from './reaction-repository.ts';
-import type { ReactionKind, ReactionWant } from './reaction-repository.ts';
-import { createSearchService } from '../search/search-service.ts';
+import type { DomainEventBus } from '../../plugins/domain-events.ts';
+import type { CategoryCatalog } from '../categories/category-catalog.ts';
+import type { UploadService } from '../uploads/upload-service.ts';
+import type { FeedService } from './feed-service.ts';
+import type { NoteCaches } from './note-caches.ts';
+import type { NoteWriter } from './note-writer.ts';
+import type { PostCardRow, PostChanges, PostRepository, PostRow } from './post-repository.ts';
+import type { PostPresenter } from './present-post.ts';
+import type { ReactionKind, ReactionRepository, ReactionWant } from './reaction-repository.ts';
 
 const ALL_STATUSES: PostStatus[] = ['pending', 'approved', 'rejected'];
 /** SPEC.md's sitemap lists every published note; bounded so one request stays small. */
@@ -43,14 +45,25 @@ const cleanTags = (tags: string[] = []) => [
 /** Yuan (as typed) to cents (as stored). */
 const toCents = (price: number) => Math.round(price * 100);
 
-export function createPostService(context: NotesContext) {
-  const { posts, presenter, events } = context;
-  const reactions = {
-    likes: createReactionRepository(context.db, 'likes'),
-    favorites: createReactionRepository(context.db, 'favorites'),
-  };
-  const search = createSearchService(context);
-  const feeds = createFeedService(context);
+/** The search of notes (`GET /api/posts?search=`), which the search module answers. */
+export interface NoteSearch {
+  posts(query: PostListQuery, viewer: Viewer | null): Promise<PostList>;
+}
+
+export function createPostService(deps: {
+  posts: PostRepository;
+  presenter: PostPresenter;
+  categories: CategoryCatalog;
+  reactions: Record<ReactionKind, ReactionRepository>;
+  uploads: UploadService;
+  events: DomainEventBus;
+  caches: NoteCaches;
+  writer: NoteWriter;
+  feeds: FeedService;
+  search: NoteSearch;
+}) {
+  const { posts, presenter, categories, reactions, uploads, events, caches, writer } = deps;
+  const { feeds, search } = deps;
 
   async function visibleRow(id: number, viewer: Viewer | null): Promise<PostRow> {
     const row = await posts.findById(id);
@@ -68,7 +81,7 @@ export function createPostService(context: NotesContext) {
   }
 
   async function categoryIdOf(raw: string): Promise<number> {
-    const category = await context.categories.byId(Number(raw));
+    const category = await categories.byId(Number(raw));
     if (!category) throw badRequest(errorText.categoryInvalid);
     return category.id;
   }
@@ -93,7 +106,7 @@ export function createPostService(context: NotesContext) {
     // A mark that was already as wanted notifies nobody again.
     if (!result.changed) return result;
     // Cards show the counts; rebuilding a page is cheap next to showing a stale one.
-    context.publicPages.clear();
+    caches.publicPages.clear();
     const event = { postId: row.id, authorId: row.author_id, userId: viewer.id };
     if (kind === 'likes') {
       await events.emit(result.on ? 'post.liked' : 'post.unliked', event);
@@ -163,7 +176,7 @@ export function createPostService(context: NotesContext) {
     async create(viewer: Viewer, body: CreatePostBody): Promise<Post> {
       const categoryId = await categoryIdOf(body.categoryId);
       const now = Date.now();
-      const row = await inTransaction(context, async (tx) => {
+      const row = await writer.inTransaction(async (tx) => {
         const images = await tx.uploads.resolveImages(
           (body.images ?? []).map((image) => image.url),
           viewer.id,
@@ -191,10 +204,10 @@ export function createPostService(context: NotesContext) {
           images.map((image) => image.url),
           inserted.id,
         );
-        await syncPost(tx, inserted);
+        await writer.sync(inserted, tx);
         return inserted;
       });
-      clearCaches(context);
+      writer.clearCaches();
       await events.emit('post.created', {
         postId: row.id,
         authorId: viewer.id,
@@ -226,7 +239,7 @@ export function createPostService(context: NotesContext) {
         changes.status = 'pending';
         changes.reject_reason = null;
       }
-      const updated = await inTransaction(context, async (tx) => {
+      const updated = await writer.inTransaction(async (tx) => {
         if (body.images !== undefined) {
           const images = await tx.uploads.resolveImages(
             body.images.map((image) => image.url),
@@ -243,23 +256,28 @@ export function createPostService(context: NotesContext) {
         }
         const written = await tx.posts.update(row.id, changes);
         if (!written) throw notFound(errorText.postNotFound);
-        await syncPost(tx, written);
+        await writer.sync(written, tx);
         return written;
       });
-      clearCaches(context);
+      writer.clearCaches();
+      await events.emit('post.updated', {
+        postId: updated.id,
+        authorId: updated.author_id,
+        status: updated.status,
+      });
       return presenter.full(updated, viewer);
     },
 
     async remove(viewer: Viewer, id: number): Promise<void> {
       const row = await ownRow(id, viewer, true);
-      await inTransaction(context, async (tx) => {
+      await writer.inTransaction(async (tx) => {
         await tx.posts.delete(row.id);
         await tx.posts.unpin(row.author_id, row.id);
-        await forgetPost(tx, row.id);
+        await writer.forget(row.id, tx);
       });
-      clearCaches(context);
+      writer.clearCaches();
       // Files go only once the note's removal is committed: a rolled-back delete keeps them.
-      await context.uploads.releasePostImages(row.author_id, row.images);
+      await uploads.releasePostImages(row.author_id, row.images);
       await events.emit('post.deleted', { postId: row.id, authorId: row.author_id });
     },
 
@@ -308,7 +326,7 @@ export function createPostService(context: NotesContext) {
     },
 
     sitemap(): Promise<SitemapEntry[]> {
-      return context.sitemap.get('all', async () =>
+      return caches.sitemap.get('all', async () =>
         (await posts.listSitemap(SITEMAP_MAX)).map((row) => ({
           _id: toApiId(row.id),
           updatedAt: new Date(row.updated_at).toISOString(),

@@ -5,7 +5,7 @@ import { errorText } from '../../../contract/messages.ts';
 import type { Database } from '../../db/schema.ts';
 import { notFound } from '../../lib/errors.ts';
 import { isoOrNull, toApiId } from '../../lib/ids.ts';
-import type { Viewer } from '../../plugins/auth.ts';
+import type { Viewer } from '../users/viewer.ts';
 import { isPremiumAt } from '../users/present-user.ts';
 import { presentCategory } from '../categories/category-catalog.ts';
 import type { CategoryCatalog } from '../categories/category-catalog.ts';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import type { FastifyInstance } from 'fastify';
-import { Kysely, SqliteDialect } from 'kysely';
+import { CompiledQuery, Kysely, SqliteDialect } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Post } from '../../../contract/post.ts';
 import { makeAdmin, registerUser } from '../../../tests/helpers/test-app.ts';
@@ -11,6 +11,12 @@ import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 import type { Database } from '../../db/schema.ts';
 import { expireWeekLikes } from './feed-rank.ts';
+import { WORD_POSTINGS_SQL } from '../../db/word-postings.js';
+import { openDatabase } from '../../db/database.ts';
+import { migrateToLatest } from '../../db/migrate.ts';
+import { POSTGRES_POSTINGS_SQL } from '../search/postgres-postings.ts';
+import { SEARCH_CHANGES_SQL } from '../search/search-changes.ts';
+import { createPostgresDatabase } from '../../../tests/helpers/test-app.ts';
 import { publishedPost, uploadImage } from '../../../tests/helpers/notes-test-kit.ts';
 
 interface Captured {
@@ -19,7 +25,15 @@ interface Captured {
 }
 
 /** Tables that grow with the site: a page may never read one of them from end to end. */
-const BIG_TABLES = ['posts', 'likes', 'favorites', 'comments', 'reports'];
+const BIG_TABLES = [
+  'posts',
+  'likes',
+  'favorites',
+  'comments',
+  'reports',
+  'post_tags',
+  'tag_follows',
+];
 
 /** A plan line that reads a whole big table: `SCAN posts` (an index scan names its index). */
 function fullScans(plan: string[]): string[] {
@@ -75,6 +89,7 @@ describe('query plans of page queries (sqlite)', () => {
     for (let index = 0; index < 4; index += 1) {
       post = await publishedPost(app, author.auth, admin.auth, {
         title: `编程笔记 ${index}`,
+        tags: ['编程', `标签${index}`],
         images: [image],
         categoryId: String(1 + (index % 3)),
       });
@@ -97,6 +112,11 @@ describe('query plans of page queries (sqlite)', () => {
         payload: { targetType: 'post', targetId: post.id, reason: '其他' },
       });
     }
+    await app.inject({
+      method: 'POST',
+      url: `/api/tags/${encodeURIComponent('编程')}/follow`,
+      headers: reader.auth,
+    });
     await app.inject({
       method: 'POST',
       url: '/api/drafts',
@@ -134,6 +154,9 @@ describe('query plans of page queries (sqlite)', () => {
       `/api/auth/users/${reader.user.id}/liked-posts`,
       '/api/posts/sitemap',
       '/api/categories',
+      `/api/tags/${encodeURIComponent('编程')}/posts`,
+      `/api/tags/${encodeURIComponent('编程')}/posts?sort=popular&page=2&limit=1`,
+      `/api/posts/${post.id}/related`,
     ];
     const signedIn: string[] = [
       '/api/posts',
@@ -141,6 +164,9 @@ describe('query plans of page queries (sqlite)', () => {
       '/api/posts/user/me',
       '/api/posts/user/me?status=pending',
       '/api/posts/following-feed',
+      '/api/posts/following-feed?page=2&limit=1',
+      `/api/tags/${encodeURIComponent('编程')}/posts`,
+      '/api/users/mention-suggestions?prefix=au',
       '/api/posts/favorites',
       '/api/posts/user/likes',
       '/api/drafts',
@@ -153,6 +179,8 @@ describe('query plans of page queries (sqlite)', () => {
       { url: '/api/posts/admin/pending?status=approved', headers: admin.auth },
       { url: '/api/admin/reports', headers: admin.auth },
       { url: '/api/admin/reports?status=resolved', headers: admin.auth },
+      { url: `/api/admin/reports?authorId=${authorId}`, headers: admin.auth },
+      { url: `/api/admin/reports?authorId=${authorId}&status=resolved`, headers: admin.auth },
       { url: '/api/admin/users', headers: admin.auth },
       { url: `/api/admin/users?query=${reader.user.username.slice(0, 6)}`, headers: admin.auth },
       { url: `/api/admin/users?query=${reader.user.username}@example.com`, headers: admin.auth },
@@ -179,7 +207,8 @@ describe('query plans of page queries (sqlite)', () => {
       }
     }
     // The pages above are cached now: the test must see their queries run.
-    for (const cache of [app.notes.feedPages, app.notes.feedTotals, app.notes.publicPages]) {
+    const caches = app.services.noteCaches;
+    for (const cache of [caches.feedPages, caches.feedTotals, caches.publicPages]) {
       cache.clear();
     }
     return urls;
@@ -228,6 +257,68 @@ describe('query plans of page queries (sqlite)', () => {
     expect(planOf(sweep).join('; ')).toMatch(/USING (COVERING )?INDEX posts_feed_week\b/);
   });
 
+  it("reads the 关注 feed's followed tags through the tag index, newest first", async () => {
+    captured.length = 0;
+    const response = await app.inject({
+      url: '/api/posts/following-feed?limit=2',
+      headers: reader.auth,
+    });
+    expect(response.json<{ posts: unknown[] }>().posts).toHaveLength(2);
+    const tagHalf = captured.find((query) => /from "tag_follows"/.test(query.sql));
+    expect(tagHalf).toBeDefined();
+    const plan = planOf(tagHalf!).join('; ');
+    expect(plan).toMatch(/SEARCH tag_follows USING (COVERING )?INDEX/);
+    expect(plan).toMatch(/SEARCH post_tags USING (COVERING )?INDEX post_tags_tag_published/);
+    expect(plan).toMatch(/SEARCH posts USING INTEGER PRIMARY KEY/);
+  });
+
+  it("reads one person's report queue and /admin/users' counts through the author index", async () => {
+    captured.length = 0;
+    const queue = await app.inject({
+      url: `/api/admin/reports?authorId=${post.author.id}`,
+      headers: admin.auth,
+    });
+    expect(queue.json<{ groups: unknown[] }>().groups).toHaveLength(4);
+    expect((await app.inject({ url: '/api/admin/users', headers: admin.auth })).statusCode).toBe(
+      200,
+    );
+    const byAuthor = captured.filter((query) => /"target_author_id" (=|in)/.test(query.sql));
+    // The queue's page and its total, then the users page's counts.
+    expect(byAuthor).toHaveLength(3);
+    for (const query of byAuthor) {
+      const plan = planOf(query).join('; ');
+      expect(plan, query.sql).toMatch(
+        /SEARCH reports USING COVERING INDEX reports_author_status_target \(target_author_id=?/,
+      );
+      // Grouped per target in the index's order, not sorted first.
+      expect(plan, query.sql).not.toMatch(/TEMP B-TREE FOR GROUP BY/);
+    }
+  });
+
+  it("reads search's word postings by term and its changed notes by id", () => {
+    // The read workers' statements (word-postings.js), on a connection of their own.
+    const worker = new SQLite(path.join(dataDir, 'site.db'), { readonly: true });
+    worker.exec(WORD_POSTINGS_SQL.vocabulary);
+    const plan = (text: string, ...parameters: unknown[]) =>
+      worker
+        .prepare(`EXPLAIN QUERY PLAN ${text}`)
+        .all(...parameters)
+        .map((row) => (row as { detail: string }).detail)
+        .join('; ');
+    // fts5vocab seeks the term: its plan's index number holds FTS5_VOCAB_TERM_EQ (0x100),
+    // which reading every term's rows would not.
+    const seeksTerm = (text: string, ...parameters: unknown[]) =>
+      (Number(/VIRTUAL TABLE INDEX (\d+):/.exec(plan(text, ...parameters))?.[1]) & 0x100) !== 0;
+    expect(seeksTerm(WORD_POSTINGS_SQL.occurrences, '编程')).toBe(true);
+    expect(seeksTerm('SELECT doc FROM temp.post_fts_instances')).toBe(false);
+    // ...and FTS5 looks the changed notes up by rowid ('=' where a scan has nothing).
+    expect(plan(WORD_POSTINGS_SQL.changed, '[1]')).toMatch(/SCAN post_fts VIRTUAL TABLE INDEX 0:=/);
+    expect(plan('SELECT rowid FROM post_fts')).toMatch(/INDEX 0:$/);
+    // The one whole read: FTS5's table of note lengths, two varints a note.
+    expect(plan(WORD_POSTINGS_SQL.lengths)).toBe('SCAN post_fts_docsize');
+    worker.close();
+  });
+
   it('recognises a sort when it sees one', () => {
     const plan = sqlite
       .prepare('EXPLAIN QUERY PLAN SELECT id FROM posts ORDER BY likes_count DESC LIMIT 1')
@@ -242,5 +333,54 @@ describe('query plans of page queries (sqlite)', () => {
       .all('x')
       .map((row) => (row as { detail: string }).detail);
     expect(fullScans(plan)).toEqual(['SCAN posts']);
+  });
+});
+
+/**
+ * PostgreSQL's search postings (postgres-postings.ts, search-changes.ts). With sequential scans
+ * priced out, a plan still reads a whole table only where no index can serve it.
+ */
+describe.skipIf(!process.env.TEST_DATABASE_URL)('query plans of search postings (postgres)', () => {
+  let database: Awaited<ReturnType<typeof createPostgresDatabase>>;
+  let handle: ReturnType<typeof openDatabase>;
+
+  beforeAll(async () => {
+    database = await createPostgresDatabase();
+    handle = openDatabase({ databaseUrl: database.url, dataDir: tmpdir() });
+    await migrateToLatest(handle);
+  });
+  afterAll(async () => {
+    await handle.close();
+    await database.drop();
+  });
+
+  async function planOf(text: string, parameters: unknown[] = []): Promise<string> {
+    return handle.db.connection().execute(async (db) => {
+      await db.executeQuery(CompiledQuery.raw('SET enable_seqscan = off'));
+      const result = await db.executeQuery<{ 'QUERY PLAN': string }>(
+        CompiledQuery.raw(`EXPLAIN ${text}`, parameters),
+      );
+      await db.executeQuery(CompiledQuery.raw('RESET enable_seqscan'));
+      return result.rows.map((row) => row['QUERY PLAN']).join('\n');
+    });
+  }
+
+  it("reads a word's postings through the words' GIN index", async () => {
+    const plan = await planOf(POSTGRES_POSTINGS_SQL.postings, ["'编程'", '编程']);
+    expect(plan).toMatch(/Bitmap Index Scan on post_fts_words/);
+    expect(plan).not.toMatch(/Seq Scan/);
+  });
+
+  it('reads the changes since a transaction through their index, and the notes by key', async () => {
+    for (const horizon of ['1000', null]) {
+      const plan = await planOf(SEARCH_CHANGES_SQL, [horizon]);
+      expect(plan).toMatch(/Index Scan (using|on) search_index_changes_xid/);
+      expect(plan).toMatch(/Index Scan using post_fts_pkey/);
+      expect(plan).not.toMatch(/Seq Scan/);
+    }
+  });
+
+  it('recognises a whole read when it sees one: the lengths, read once', async () => {
+    expect(await planOf(POSTGRES_POSTINGS_SQL.lengths)).toMatch(/Seq Scan on post_fts/);
   });
 });

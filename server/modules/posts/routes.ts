@@ -17,8 +17,8 @@ import {
   UpdatePostBody,
 } from '../../../contract/post.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
-import { viewerOf } from '../../plugins/auth.ts';
-import { assertCanSpeak } from '../people/restrictions.ts';
+import { viewerOf } from '../users/viewer.ts';
+import { assertCanSpeak } from '../users/restrictions.ts';
 import { parseId } from './post-id.ts';
 
 const RawId = Type.Object({ id: Type.String({ maxLength: 40 }) });
@@ -37,7 +37,7 @@ const userIdOf = (raw: string) => parseId(raw, () => notFound(errorText.userNotF
 const reactionIdOf = (raw: string) => parseId(raw, () => badRequest(errorText.likeInvalidId));
 
 export default async function postRoutes(app: FastifyInstance) {
-  const posts = app.posts;
+  const posts = app.services.posts;
 
   app.get<{ Querystring: PostListQuery }>(
     '/api/posts',

@@ -1,4 +1,4 @@
-import type { Insertable, Kysely, Selectable } from 'kysely';
+import type { Insertable, Kysely, SelectQueryBuilder, Selectable } from 'kysely';
 import type { ReportTargetType } from '../../../contract/report.ts';
 import type { Database, ReportsTable } from '../../db/schema.ts';
 import type { PageWindow } from '../../lib/pagination.ts';
@@ -10,6 +10,22 @@ export type ResolveAction = NonNullable<ReportsTable['action']>;
 export interface TargetKey {
   type: ReportTargetType;
   id: number;
+}
+
+/** Which reports a queue page shows: one status, and optionally one person's content. */
+export interface ReportFilter {
+  status: ReportStatus;
+  authorId?: number;
+}
+
+function filtered<O>(
+  query: SelectQueryBuilder<Database, 'reports', O>,
+  filter: ReportFilter,
+): SelectQueryBuilder<Database, 'reports', O> {
+  const byStatus = query.where('status', '=', filter.status);
+  return filter.authorId === undefined
+    ? byStatus
+    : byStatus.where('target_author_id', '=', filter.authorId);
 }
 
 export function createReportRepository(db: Kysely<Database>) {
@@ -34,17 +50,22 @@ export function createReportRepository(db: Kysely<Database>) {
         .executeTakeFirst();
     },
 
-    /** One row per reported target, newest report first (index reports_status_target). */
-    groups(status: ReportStatus, window: PageWindow) {
-      return db
-        .selectFrom('reports')
-        .select((eb) => [
-          'target_type',
-          'target_id',
-          eb.fn.countAll<number>().as('n'),
-          eb.fn.max('id').as('latest'),
-        ])
-        .where('status', '=', status)
+    /**
+     * One row per reported target, newest report first (index reports_status_target; with an
+     * author, reports_author_status_target).
+     */
+    groups(filter: ReportFilter, window: PageWindow) {
+      return filtered(
+        db
+          .selectFrom('reports')
+          .select((eb) => [
+            'target_type',
+            'target_id',
+            eb.fn.countAll<number>().as('n'),
+            eb.fn.max('id').as('latest'),
+          ]),
+        filter,
+      )
         .groupBy(['target_type', 'target_id'])
         .orderBy('latest', 'desc')
         .limit(window.limit)
@@ -52,13 +73,10 @@ export function createReportRepository(db: Kysely<Database>) {
         .execute();
     },
 
-    async countGroups(status: ReportStatus): Promise<number> {
+    async countGroups(filter: ReportFilter): Promise<number> {
       const row = await db
         .selectFrom(
-          db
-            .selectFrom('reports')
-            .select('target_type')
-            .where('status', '=', status)
+          filtered(db.selectFrom('reports').select('target_type'), filter)
             .groupBy(['target_type', 'target_id'])
             .as('g'),
         )

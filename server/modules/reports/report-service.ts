@@ -1,5 +1,6 @@
 import { fillText } from '../../../contract/messages.ts';
-import { reportText } from '../../../contract/report.ts';
+import { peopleText } from '../../../contract/people.ts';
+import { REPORT_ACTIONS_FOR, reportText } from '../../../contract/report.ts';
 import type {
   CreateReportBody,
   CreatedReport,
@@ -7,32 +8,28 @@ import type {
   ReportList,
   ReportListQuery,
   ReportSnapshot,
+  ResolveReportBody,
   ResolveReportResult,
 } from '../../../contract/report.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { toApiId } from '../../lib/ids.ts';
 import { pageCount, pageWindow } from '../../lib/pagination.ts';
-import type { Viewer } from '../../plugins/auth.ts';
-import { createModerationService } from '../admin/moderation-service.ts';
-import { createCommentRepository } from '../comments/comment-repository.ts';
-import { createCommentService } from '../comments/comment-service.ts';
+import type { Viewer } from '../users/viewer.ts';
+import type { DomainEventBus } from '../../plugins/domain-events.ts';
+import type { ModerationService } from '../admin/moderation-service.ts';
+import type { CommentRepository } from '../comments/comment-repository.ts';
+import type { CommentService } from '../comments/comment-service.ts';
 import { presentPerson } from '../follows/present-person.ts';
-import { createMessageRepository } from '../messages/message-repository.ts';
-import type { NotesContext } from '../posts/notes-context.ts';
+import type { MessageRepository } from '../messages/message-repository.ts';
+import type { NoteCaches } from '../posts/note-caches.ts';
+import type { PostRepository } from '../posts/post-repository.ts';
 import { isVisible } from '../posts/post-service.ts';
-import { createPostService } from '../posts/post-service.ts';
-import { createAuditRepository } from '../people/audit-repository.ts';
-import { createReportRepository } from './report-repository.ts';
-import type { ReportEntryRow, ResolveAction, TargetKey } from './report-repository.ts';
-import { createReportTargets } from './report-targets.ts';
-
-/** Which outcomes make sense per kind: a person is only dismissed here, a message never deleted. */
-const ACTIONS_FOR: Record<TargetKey['type'], ResolveAction[]> = {
-  post: ['hide', 'delete', 'dismiss'],
-  comment: ['hide', 'delete', 'dismiss'],
-  message: ['hide', 'dismiss'],
-  user: ['dismiss'],
-};
+import type { PostService } from '../posts/post-service.ts';
+import type { AuditRepository } from '../people/audit-repository.ts';
+import type { PeopleService } from '../people/people-service.ts';
+import type { UserRepository } from '../users/user-repository.ts';
+import type { ReportEntryRow, ReportRepository, TargetKey } from './report-repository.ts';
+import type { ReportTargets } from './report-targets.ts';
 
 const EMPTY_SNAPSHOT: ReportSnapshot = { author: null, title: null, content: '', postId: null };
 
@@ -50,15 +47,28 @@ const isUniqueViolation = (error: unknown) => {
   return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505';
 };
 
-export function createReportService(context: NotesContext) {
-  const reports = createReportRepository(context.db);
-  const targets = createReportTargets(context.db);
-  const comments = createCommentRepository(context.db);
-  const messages = createMessageRepository(context.db);
-  const moderation = createModerationService(context);
-  const postService = createPostService(context);
-  const commentService = createCommentService(context);
-  const audit = createAuditRepository(context.db);
+export function createReportService(deps: {
+  reports: ReportRepository;
+  targets: ReportTargets;
+  posts: PostRepository;
+  comments: CommentRepository;
+  messages: Pick<MessageRepository, 'hide'>;
+  audit: AuditRepository;
+  moderation: ModerationService;
+  postService: PostService;
+  commentService: CommentService;
+  events: DomainEventBus;
+  caches: Pick<NoteCaches, 'publicPages'>;
+  /**
+   * Bans as /admin/users does, so a ban from the queue revokes the sessions, closes the live
+   * streams and is written to the audit log the same way.
+   */
+  people: Pick<PeopleService, 'ban'>;
+  /** Names the person a filtered queue is limited to. */
+  users: Pick<UserRepository, 'findById'>;
+}) {
+  const { reports, targets, posts, comments, messages, audit, events, caches, users } = deps;
+  const { moderation, postService, commentService, people } = deps;
 
   async function hide(admin: Viewer, target: TargetKey, reason: string) {
     if (target.type === 'post') {
@@ -67,7 +77,7 @@ export function createReportService(context: NotesContext) {
       await moderation.review(admin, target.id, { status: 'rejected', reason });
     } else if (target.type === 'comment') {
       await comments.hide(target.id, reason);
-      context.publicPages.clear();
+      caches.publicPages.clear();
     } else if (target.type === 'message') {
       await messages.hide(target.id, reason);
     }
@@ -149,9 +159,14 @@ export function createReportService(context: NotesContext) {
     async list(query: ReportListQuery): Promise<ReportList> {
       const status = query.status ?? 'open';
       const window = pageWindow(query);
+      // The page names the person it is limited to; one never on record has nothing to show.
+      const author =
+        query.authorId === undefined ? null : await users.findById(Number(query.authorId));
+      if (query.authorId !== undefined && !author) throw notFound(peopleText.userNotFound);
+      const filter = { status, authorId: author?.id };
       const [groups, total] = await Promise.all([
-        reports.groups(status, window),
-        reports.countGroups(status),
+        reports.groups(filter, window),
+        reports.countGroups(filter),
       ]);
       const keys: TargetKey[] = groups.map((group) => ({
         type: group.target_type,
@@ -168,24 +183,40 @@ export function createReportService(context: NotesContext) {
       );
       return {
         groups: presented,
+        ...(author && { author: { id: toApiId(author.id), username: author.username } }),
         total,
         page: window.page,
         pages: pageCount(total, window.limit),
       };
     },
 
-    /** Resolves every open report of the report's target together and tells each reporter. */
-    async resolve(admin: Viewer, id: number, action: ResolveAction): Promise<ResolveReportResult> {
+    /**
+     * Resolves every open report of the report's target together and tells each reporter. Each
+     * step may be repeated safely, so a retry after a failure part way finishes the work.
+     */
+    async resolve(
+      admin: Viewer,
+      id: number,
+      body: ResolveReportBody,
+    ): Promise<ResolveReportResult> {
+      const { action } = body;
       const report = await reports.findById(id);
       if (!report) throw notFound(reportText.reportNotFound);
       if (report.status !== 'open') throw conflict(reportText.alreadyResolved);
       const target: TargetKey = { type: report.target_type, id: report.target_id };
-      if (!ACTIONS_FOR[target.type].includes(action)) {
+      if (!REPORT_ACTIONS_FOR[target.type].includes(action)) {
         throw badRequest(reportText.actionNotApplicable);
       }
-      // Content already gone needs no action; the reports are still closed.
-      if (await targets.facts(target)) {
-        if (action === 'hide') {
+      if (action === 'ban') {
+        const banReason = body.reason?.trim();
+        if (!banReason) throw badRequest(peopleText.reasonRequired);
+        if (report.target_author_id === null) throw notFound(peopleText.userNotFound);
+        await people.ban(admin, report.target_author_id, banReason);
+      }
+      // Content already gone needs no action; the reports are still closed. A ban hides what
+      // was reported too: the admin has judged it.
+      if (target.type !== 'user' && (await targets.facts(target))) {
+        if (action === 'hide' || action === 'ban') {
           await hide(admin, target, fillText(reportText.hiddenReason, { reason: report.reason }));
         } else if (action === 'delete') {
           await remove(admin, target);
@@ -203,10 +234,8 @@ export function createReportService(context: NotesContext) {
       const snapshot = readSnapshot(report.snapshot);
       // The notification links the note only while it still exists.
       const post =
-        snapshot.postId === null
-          ? undefined
-          : await context.posts.findById(Number(snapshot.postId));
-      await context.events.emit('report.resolved', {
+        snapshot.postId === null ? undefined : await posts.findById(Number(snapshot.postId));
+      await events.emit('report.resolved', {
         reporterIds,
         adminId: admin.id,
         action,

@@ -4,6 +4,8 @@ import { errorText } from '../../../contract/messages.ts';
 import type { MessageThread } from '../../../contract/message.ts';
 import type { NotificationList } from '../../../contract/notification.ts';
 import type { Post } from '../../../contract/post.ts';
+import type { AuditList } from '../../../contract/people.ts';
+import { peopleText } from '../../../contract/people.ts';
 import type { ReportList } from '../../../contract/report.ts';
 import { reportText } from '../../../contract/report.ts';
 import {
@@ -152,7 +154,7 @@ describe.each(testDatabases)('reports (举报) on %s', (kind) => {
       expect([resolve.statusCode, resolve.json()]).toEqual([status, { error }]);
     }
     const bad = await call('POST', `/api/admin/reports/${group.id}/resolve`, admin, {
-      action: 'ban',
+      action: 'explode',
     });
     expect([bad.statusCode, bad.json()]).toEqual([400, { error: reportText.actionInvalid }]);
     const missing = await call('POST', '/api/admin/reports/999999/resolve', admin, {
@@ -255,6 +257,83 @@ describe.each(testDatabases)('reports (举报) on %s', (kind) => {
       outcome: 'dismiss',
       reportTarget: 'user',
     });
+  });
+
+  it('bans the author from the queue: reason required, sessions ended, content hidden, all told', async () => {
+    const spammer = await registerUser(t.app, 'spammer');
+    const commentId = await comment(spammer, '低价代购，私聊');
+    await report(reporter, { targetType: 'comment', targetId: commentId });
+    await report(second, { targetType: 'user', targetId: spammer.user.id, reason: '其他' });
+    const group = (await groupOf('comment', commentId))!;
+    const resolve = (payload: Record<string, unknown>) =>
+      call('POST', `/api/admin/reports/${group.id}/resolve`, admin, payload);
+    for (const reason of [undefined, '   ']) {
+      const refused = await resolve({ action: 'ban', reason });
+      expect([refused.statusCode, refused.json()]).toEqual([
+        400,
+        { error: peopleText.reasonRequired },
+      ]);
+    }
+    expect((await call('GET', '/api/auth/me', spammer)).statusCode).toBe(200);
+
+    const banned = await resolve({ action: 'ban', reason: '多次发布广告' });
+    expect([banned.statusCode, banned.json()]).toEqual([200, { resolved: 1, action: 'ban' }]);
+    expect((await call('GET', '/api/auth/me', spammer)).statusCode).toBe(401);
+    const login = await call('POST', '/api/auth/login', null, {
+      username: spammer.user.username,
+      password: spammer.password,
+    });
+    expect([login.statusCode, login.json()]).toEqual([
+      403,
+      { error: '你的账号已被封禁，原因：多次发布广告' },
+    ]);
+    expect((await commentsSeenBy(null)).comments.map((c) => c.id)).not.toContain(commentId);
+    expect(await groupOf('comment', commentId, 'resolved')).toMatchObject({
+      action: 'ban',
+      current: { hidden: true },
+    });
+    expect((await notifications(reporter))[0]).toMatchObject({
+      type: 'report_resolved',
+      outcome: 'ban',
+      reportTarget: 'comment',
+    });
+    const audit = (await call('GET', '/api/admin/audit?limit=2', admin)).json<AuditList>();
+    expect(audit.entries).toMatchObject([
+      { action: 'report.ban', targetType: 'comment', targetId: commentId, reason: '垃圾广告' },
+      {
+        action: 'ban',
+        targetType: 'user',
+        targetId: spammer.user.id,
+        targetName: spammer.user.username,
+        reason: '多次发布广告',
+      },
+    ]);
+
+    // A report of the person is banned the same way; banning them again changes nothing.
+    const person = (await groupOf('user', spammer.user.id))!;
+    const again = await call('POST', `/api/admin/reports/${person.id}/resolve`, admin, {
+      action: 'ban',
+      reason: '多次发布广告',
+    });
+    expect(again.json()).toEqual({ resolved: 1, action: 'ban' });
+    expect((await notifications(second))[0]).toMatchObject({
+      outcome: 'ban',
+      reportTarget: 'user',
+    });
+  });
+
+  it('refuses to ban an admin from the queue and leaves the report open', async () => {
+    const adminComment = await comment(admin, '管理员的评论');
+    await report(reporter, { targetType: 'comment', targetId: adminComment });
+    const group = (await groupOf('comment', adminComment))!;
+    const refused = await call('POST', `/api/admin/reports/${group.id}/resolve`, admin, {
+      action: 'ban',
+      reason: '测试',
+    });
+    // The acting admin wrote it: banning oneself is refused first.
+    expect([refused.statusCode, refused.json()]).toEqual([400, { error: peopleText.notSelf }]);
+    expect(await groupOf('comment', adminComment)).toMatchObject({ status: 'open' });
+    await call('POST', `/api/admin/reports/${group.id}/resolve`, admin, { action: 'dismiss' });
   });
 
   it('lets only the recipient report a message, and hides it from the recipient only', async () => {

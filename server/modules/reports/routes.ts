@@ -11,10 +11,9 @@ import {
   reportText,
 } from '../../../contract/report.ts';
 import { notFound } from '../../lib/errors.ts';
-import { viewerOf } from '../../plugins/auth.ts';
+import { viewerOf } from '../users/viewer.ts';
 import { REPORT_RATE_LIMIT } from '../../plugins/rate-limits.ts';
 import { parseId } from '../posts/post-id.ts';
-import { createReportService } from './report-service.ts';
 
 const RawId = Type.Object({ id: Type.String({ maxLength: 40 }) });
 type RawId = { id: string };
@@ -25,7 +24,7 @@ const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody,
  * admin routes (401 without a session, 403 非管理员账号 for others).
  */
 export default async function reportRoutes(app: FastifyInstance) {
-  const service = createReportService(app.notes);
+  const service = app.services.reports;
 
   app.post<{ Body: CreateReportBody }>(
     '/api/reports',
@@ -61,7 +60,7 @@ export default async function reportRoutes(app: FastifyInstance) {
       service.resolve(
         viewerOf(request),
         parseId(request.params.id, () => notFound(reportText.reportNotFound)),
-        request.body.action,
+        request.body,
       ),
   );
 }

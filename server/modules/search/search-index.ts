@@ -6,6 +6,8 @@ import { scoreRow } from '../../db/row-score.js';
 import type { RowScoring } from '../../db/row-score.js';
 import type { Database } from '../../db/schema.ts';
 import { createTtlCache } from '../../lib/ttl-cache.ts';
+import { indexChanges, recordIndexWrite } from './index-changes.ts';
+import { createPostgresPostings } from './postgres-postings.ts';
 import type { IndexText, SearchTerm } from './segmenter.ts';
 
 /** PostgreSQL keeps token positions up to 16383. */
@@ -35,6 +37,16 @@ export interface SearchIndex {
   newest(filter: IndexFilter, window: number): Promise<SearchHit[]>;
   /** How many notes match, counted up to `cap` (an estimate for the page count). */
   count(filter: IndexFilter, cap: number): Promise<number>;
+  /**
+   * Ranks every note holding one of `words` (whole jieba words): those holding all of them
+   * first, each tier by relevance, from postings held in memory (SQLite's read workers, this
+   * instance on PostgreSQL).
+   */
+  rankWords?(
+    words: string[],
+    page: { offset: number; limit: number },
+    cap: number,
+  ): Promise<{ ids: number[]; total: number }>;
 }
 
 // Tokens are letters and digits only (see segmenter.ts), so quoting them is enough to keep
@@ -142,14 +154,26 @@ function createSqliteIndex(db: Kysely<Database>, reader: ReadPool | null): Searc
 
   return {
     async put(postId, text) {
+      recordIndexWrite(postId);
       await sql`DELETE FROM post_fts WHERE rowid = ${postId}`.execute(db);
       await sql`INSERT INTO post_fts (rowid, words, chars) VALUES (${postId}, ${text.words}, ${text.chars})`.execute(
         db,
       );
     },
     async remove(postId) {
+      recordIndexWrite(postId);
       await sql`DELETE FROM post_fts WHERE rowid = ${postId}`.execute(db);
     },
+    ...(reader && {
+      rankWords: (words: string[], page: { offset: number; limit: number }, cap: number) =>
+        reader.rankWords({
+          words,
+          offset: page.offset,
+          needed: page.offset + page.limit,
+          cap,
+          changes: indexChanges(),
+        }),
+    }),
     async newest(filter, window) {
       const terms = [...filter.required, ...filter.anyOf];
       const columns = [...new Set(terms.map((term) => term.column))].sort();
@@ -207,7 +231,11 @@ function createPostgresIndex(db: Kysely<Database>): SearchIndex {
     return ids(sql`SELECT post_id FROM post_fts WHERE ${condition(filter)}
       ORDER BY post_id + 0 DESC LIMIT ${window}`);
   };
+  // Read when first searched; writes reach them through the triggers of migration 014.
+  let postings: ReturnType<typeof createPostgresPostings> | null = null;
   return {
+    rankWords: (words, page, cap) =>
+      (postings ??= createPostgresPostings(db)).rank(words, page, cap),
     async put(postId, text) {
       const words = tsvectorLiteral(text.words.split(' ').filter(Boolean));
       const chars = tsvectorLiteral(text.chars.split(' ').filter(Boolean));

@@ -21,7 +21,10 @@ const byRelevance = (a: SearchHit, b: SearchHit) => b.score - a.score || b.id - 
 
 /**
  * Notes holding every word of the query come first, then notes holding some of them; each
- * tier is ordered by relevance, in which a note holding more of the words scores higher.
+ * tier is ordered by relevance, in which a note holding more of the words scores higher. A
+ * query of whole words alone is ranked over all its matches from postings held in memory
+ * (SQLite's read workers, docs/decisions/024; each instance on PostgreSQL, 028); quoted phrases
+ * and single characters rank the newest matches of each tier, as below.
  */
 export async function rankPage(
   index: SearchIndex,
@@ -29,6 +32,12 @@ export async function rankPage(
   page: { offset: number; limit: number },
   cap: number,
 ): Promise<SearchPage> {
+  const words = query.optional.map((term) => term.tokens[0]);
+  const wordsOnly =
+    query.required.length === 0 &&
+    query.optional.every((term) => term.column === 'words' && term.tokens.length === 1);
+  if (index.rankWords && wordsOnly) return index.rankWords(words, page, cap);
+
   const needed = page.offset + page.limit;
   const window = Math.max(RANK_WINDOW, needed);
   const { required, optional } = query;

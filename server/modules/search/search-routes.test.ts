@@ -126,6 +126,20 @@ describe.each(testDatabases)('search (%s)', (kind) => {
     expect(await found('临时笔记')).toEqual([]);
   });
 
+  it('drops a note its author deletes', async () => {
+    const post = await publishedPost(test.app, author.auth, admin.auth, {
+      title: '即将删除的随笔',
+    });
+    expect(await found('即将删除')).toEqual([post.id]);
+    const removed = await test.app.inject({
+      method: 'DELETE',
+      url: `/api/posts/${post.id}`,
+      headers: author.auth,
+    });
+    expect(removed.statusCode).toBeLessThan(300);
+    expect(await found('即将删除')).toEqual([]);
+  });
+
   it('answers a blank query with an empty result, without error', async () => {
     for (const query of ['', '   ']) {
       expect(await search(query)).toEqual({ posts: [], total: 0, page: 1, pages: 0 });
@@ -205,17 +219,17 @@ describe.each(testDatabases)('search (%s)', (kind) => {
         .where('id', '=', Number(paid))
         .executeTakeFirstOrThrow();
       // As the index held paid notes before: the whole body.
-      await test.app.notes.searchIndex.put(
+      await test.app.services.searchIndex.put(
         row.id,
         indexText({ title: row.title, tags: [], content: row.content }),
       );
-      test.app.notes.searchResults.clear();
-      test.app.notes.publicPages.clear();
+      test.app.services.searchResults.clear();
+      test.app.services.noteCaches.publicPages.clear();
       expect(await foundBy(`"${SECRET}"`, {})).toEqual([paid]);
 
       await searchVisibleTextMigration(test.app.dialect).up(test.app.db);
-      test.app.notes.searchResults.clear();
-      test.app.notes.publicPages.clear();
+      test.app.services.searchResults.clear();
+      test.app.services.noteCaches.publicPages.clear();
       expect(await foundBy(`"${SECRET}"`, {})).toEqual([]);
       expect(await foundBy('星图导航', {})).toEqual([paid]);
     });

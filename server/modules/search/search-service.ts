@@ -1,14 +1,36 @@
 import { POST_LIMITS } from '../../../contract/post.ts';
 import type { PostList, PostListQuery } from '../../../contract/post.ts';
 import { pageWindow } from '../../lib/pagination.ts';
-import type { Viewer } from '../../plugins/auth.ts';
-import type { NotesContext } from '../posts/notes-context.ts';
-import { highlightPattern, highlightsOf } from './highlight.ts';
+import type { Viewer } from '../users/viewer.ts';
+import { createTtlCache } from '../../lib/ttl-cache.ts';
+import type { TtlCache } from '../../lib/ttl-cache.ts';
+import type { PostRepository } from '../posts/post-repository.ts';
+import type { PostPresenter, PublicCard } from '../posts/present-post.ts';
+import { highlighter, highlightsOf } from './highlight.ts';
+import type { SearchIndex } from './search-index.ts';
 import { rankPage } from './search-ranking.ts';
+import type { SearchPage } from './search-ranking.ts';
 import { parseSearch } from './segmenter.ts';
 
-/** Full-text search over published notes (see docs/decisions/001 and 015). */
-export function createSearchService(context: NotesContext) {
+const SEARCH_TTL_MS = 30_000;
+
+/** Ranked pages per query; cleared with the note modules' caches whenever a note is written. */
+export function createSearchResults(): TtlCache<SearchPage> {
+  return createTtlCache<SearchPage>({ ttlMs: SEARCH_TTL_MS, maxEntries: 500, name: 'search' });
+}
+
+/** Full-text search over published notes (see docs/decisions/001, 015, 024 and 028). */
+export function createSearchService(deps: {
+  index: SearchIndex;
+  /** Reads the page's cards: on the read pool where there is one (server/db/read-pool-kysely.ts). */
+  posts: PostRepository;
+  presenter: PostPresenter;
+  /** Ranked pages per query. */
+  results: TtlCache<SearchPage>;
+  /** The note modules' cache of pages as every reader sees them. */
+  publicPages: TtlCache<PublicCard[]>;
+}) {
+  const { index, posts, presenter, results, publicPages } = deps;
   return {
     async posts(query: PostListQuery, viewer: Viewer | null): Promise<PostList> {
       const window = pageWindow(query, POST_LIMITS.searchPageSize);
@@ -20,17 +42,17 @@ export function createSearchService(context: NotesContext) {
       }
 
       const key = `search|${JSON.stringify(parsed)}|${window.limit}|${window.offset}`;
-      const found = await context.searchResults.get(key, () =>
-        rankPage(context.searchIndex, parsed, window, POST_LIMITS.searchTotalCap),
+      const found = await results.get(key, () =>
+        rankPage(index, parsed, window, POST_LIMITS.searchTotalCap),
       );
-      const cards = await context.publicPages.get(key, async () => {
-        const rows = await context.posts.cardsByIds(found.ids);
-        return context.presenter.publicCards(rows.filter((row) => row.status === 'approved'));
+      const cards = await publicPages.get(key, async () => {
+        const rows = await posts.cardsByIds(found.ids);
+        return presenter.publicCards(rows.filter((row) => row.status === 'approved'));
       });
-      const pattern = highlightPattern(parsed);
-      const posts = await context.presenter.personalize(cards, viewer);
+      const ranges = highlighter(parsed);
+      const shown = await presenter.personalize(cards, viewer);
       return {
-        posts: posts.map((post) => ({ ...post, highlights: highlightsOf(post, pattern) })),
+        posts: shown.map((post) => ({ ...post, highlights: highlightsOf(post, ranges) })),
         total: found.total,
         page: window.page,
         pages: Math.ceil(found.total / window.limit),

@@ -1,5 +1,6 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { Jieba } from '@node-rs/jieba';
-import { dict } from '@node-rs/jieba/dict';
 
 /**
  * Chinese text has no spaces, so the index cannot find words by itself. Text is cut into
@@ -11,7 +12,21 @@ import { dict } from '@node-rs/jieba/dict';
  *
  * Tokens hold letters and digits only, so nothing a user types can become index syntax.
  */
-const jieba = Jieba.withDict(dict);
+let jieba: Jieba | null = null;
+
+/**
+ * jieba with its dictionary, built on the first text to cut: the trie it builds holds some
+ * 40 MiB, which a server that has not yet indexed or searched anything does not need. It is read
+ * from dict.txt directly so that the buffer can be dropped once the trie is built
+ * (`@node-rs/jieba/dict` would keep it, and the 6 MB IDF table read beside it, for the life of
+ * the process).
+ */
+function segmenter(): Jieba {
+  jieba ??= Jieba.withDict(
+    readFileSync(createRequire(import.meta.url).resolve('@node-rs/jieba/dict.txt')),
+  );
+  return jieba;
+}
 
 /** A run of CJK ideographs, or a run of other letters/digits (Latin words, numbers). */
 const CHUNK = /\p{Script=Han}+|(?:(?!\p{Script=Han})[\p{L}\p{N}])+/gu;
@@ -35,7 +50,7 @@ export function charTokens(text: string): string[] {
 /** jieba's search-mode words, lowercased, punctuation and spaces dropped. */
 export function wordTokens(text: string): string[] {
   const tokens: string[] = [];
-  for (const word of jieba.cutForSearch(text.toLowerCase(), true)) {
+  for (const word of segmenter().cutForSearch(text.toLowerCase(), true)) {
     // jieba keeps "c++" or "node.js" whole; the index splits on anything but letters/digits.
     for (const [part] of word.matchAll(CHUNK)) tokens.push(part);
   }
@@ -108,7 +123,7 @@ const STOP_WORDS = new Set([
 /** jieba's precise words of a query (no overlapping sub-words), lowercased, punctuation dropped. */
 function queryWords(text: string): string[] {
   const words: string[] = [];
-  for (const word of jieba.cut(text.toLowerCase(), true)) {
+  for (const word of segmenter().cut(text.toLowerCase(), true)) {
     for (const [part] of word.matchAll(CHUNK)) words.push(part);
   }
   return [...new Set(words)];

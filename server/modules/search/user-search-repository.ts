@@ -10,17 +10,27 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char
  * username index (a range); names merely containing it fill the rest of the page.
  */
 export function createUserSearchRepository(db: Kysely<Database>) {
+  /** Names starting with `text`, in name order: a range of the unique username index. */
+  async function byPrefix(
+    text: string,
+    limit: number,
+    options: { withBanned: boolean } = { withBanned: true },
+  ): Promise<UserRow[]> {
+    let query = db
+      .selectFrom('users')
+      .selectAll()
+      .where('username', '>=', text)
+      .where('username', '<', `${text}\uffff`);
+    if (!options.withBanned) query = query.where('banned_at', 'is', null);
+    const rows = await query.orderBy('username').limit(limit).execute();
+    return rows.filter((row) => row.username.startsWith(text));
+  }
+
   return {
+    byPrefix,
+
     async byName(text: string, limit: number): Promise<UserRow[]> {
-      const prefix = await db
-        .selectFrom('users')
-        .selectAll()
-        .where('username', '>=', text)
-        .where('username', '<', `${text}\uffff`)
-        .orderBy('username')
-        .limit(limit)
-        .execute();
-      const starting = prefix.filter((row) => row.username.startsWith(text));
+      const starting = await byPrefix(text, limit);
       if (starting.length >= limit) return starting;
       const containing = await db
         .selectFrom('users')
@@ -37,3 +47,5 @@ export function createUserSearchRepository(db: Kysely<Database>) {
     },
   };
 }
+
+export type UserSearchRepository = ReturnType<typeof createUserSearchRepository>;

@@ -6,14 +6,13 @@ import {
   UpdateSettingsBody,
   UserSettings,
 } from '../../../contract/settings.ts';
-import { viewerOf } from '../../plugins/auth.ts';
-import { createSettingsService } from './settings-service.ts';
+import { viewerOf } from '../users/viewer.ts';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 429: ErrorBody };
 
 /** The settings page's own calls; profile fields stay on PUT /api/auth/me. */
 export default async function settingsRoutes(app: FastifyInstance) {
-  const service = createSettingsService(app);
+  const service = app.services.settings;
 
   app.put<{ Body: ChangePasswordBody }>(
     '/api/auth/password',

@@ -3,7 +3,6 @@ import { errorText } from '../../../contract/messages.ts';
 import { DEFAULT_SETTINGS } from '../../../contract/settings.ts';
 import { createTestApp, registerUser, testDatabases } from '../../../tests/helpers/test-app.ts';
 import type { TestApp } from '../../../tests/helpers/test-app.ts';
-import { createSessionIssuer } from '../auth/session-issuer.ts';
 import { createUserRepository } from '../users/user-repository.ts';
 
 describe.each(testDatabases)('settings on %s', (kind) => {
@@ -77,7 +76,7 @@ describe.each(testDatabases)('settings on %s', (kind) => {
     const row = await createUserRepository(t.app.db).insert({
       username: `social_${Date.now() % 1e6}`,
     });
-    const session = await createSessionIssuer(t.app)(row, { ip: '127.0.0.1', userAgent: null });
+    const session = await t.app.services.issueSession(row, { ip: '127.0.0.1', userAgent: null });
     expect(session.user.hasPassword).toBe(false);
     const auth = { authorization: `Bearer ${session.token}` };
     const set = await put('/api/auth/password', { newPassword: 'first12345' }, auth);
@@ -102,6 +101,7 @@ describe.each(testDatabases)('settings on %s', (kind) => {
     expect(quiet.json()).toEqual({
       theme: 'dark',
       notifications: { like: false, comment: true, follow: false, message: true, system: true },
+      push: DEFAULT_SETTINGS.push,
     });
     expect((await me(user.token)).json().settings).toEqual(quiet.json());
 

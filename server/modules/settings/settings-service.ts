@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import { errorText } from '../../../contract/messages.ts';
 import type {
   ChangePasswordBody,
@@ -6,20 +5,23 @@ import type {
   UserSettings,
 } from '../../../contract/settings.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
-import type { Viewer } from '../../plugins/auth.ts';
+import type { Viewer } from '../users/viewer.ts';
 import { accountAttemptKey, createAttemptLimiter, LOGIN_LIMITS } from '../auth/attempt-limiter.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
-import { createSessionRepository } from '../auth/session-repository.ts';
-import { createUserRepository } from '../users/user-repository.ts';
-import type { UserRow } from '../users/user-repository.ts';
-import { mergeSettings, readUserSettings } from './user-settings.ts';
+import type { AttemptStore } from '../auth/attempt-store.ts';
+import type { SessionRepository } from '../auth/session-repository.ts';
+import type { UserRepository, UserRow } from '../users/user-repository.ts';
+import { mergeSettings, readUserSettings } from '../users/user-settings.ts';
 
 /** Account settings that are not profile fields: password, preferences, sessions. */
-export function createSettingsService(app: FastifyInstance) {
-  const users = createUserRepository(app.db);
-  const sessions = createSessionRepository(app.db);
+export function createSettingsService(deps: {
+  users: UserRepository;
+  sessions: SessionRepository;
+  attempts: AttemptStore;
+}) {
+  const { users, sessions } = deps;
   // A stolen session must not become a way to guess the password.
-  const oldPasswordLimiter = createAttemptLimiter(app.attempts, 'login', LOGIN_LIMITS);
+  const oldPasswordLimiter = createAttemptLimiter(deps.attempts, 'login', LOGIN_LIMITS);
 
   return {
     /**

@@ -7,14 +7,14 @@ export default async function sitemapRoutes(app: FastifyInstance) {
   const origin = app.config.publicOrigin.replace(/\/$/, '');
 
   app.get('/api/posts/sitemap', { schema: { response: { 200: SitemapList } } }, () =>
-    app.posts.sitemap(),
+    app.services.posts.sitemap(),
   );
 
   app.get('/sitemap.xml', async (_request, reply) =>
     reply
       .type('application/xml; charset=utf-8')
       .header('cache-control', 'public, max-age=3600')
-      .send(sitemapXml(origin, await app.posts.sitemap())),
+      .send(sitemapXml(origin, await app.services.posts.sitemap())),
   );
 
   app.get('/robots.txt', async (_request, reply) =>

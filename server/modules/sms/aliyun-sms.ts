@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { SmsConfig } from '../../config.ts';
 import { percentEncode, rpcSignature } from './aliyun-signature.ts';
-import type { SmsProvider } from './sms-provider.ts';
+import type { SmsProvider } from './provider.ts';
 
 type AliyunSmsConfig = Extract<SmsConfig, { provider: 'aliyun' }>;
 

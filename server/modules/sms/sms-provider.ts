@@ -1,13 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { SmsConfig } from '../../config.ts';
 import { createAliyunSmsProvider } from './aliyun-sms.ts';
-
-export interface SmsProvider {
-  /** `log` writes codes to the server log (development); `sms` really sends them. */
-  readonly delivery: 'log' | 'sms';
-  /** Resolves once the provider has accepted the message; rejects when it refuses. */
-  sendCode(phone: string, code: string): Promise<void>;
-}
+import type { SmsProvider } from './provider.ts';
 
 /** The default: no outside account needed, the code is read from the server log. */
 export function createLogSmsProvider(log: FastifyBaseLogger): SmsProvider {

@@ -26,3 +26,5 @@ export function createNonceRepository(database: Kysely<Database>) {
     },
   };
 }
+
+export type NonceRepository = ReturnType<typeof createNonceRepository>;

@@ -12,9 +12,8 @@ import {
   SocialRegisterBody,
   SocialTypeParams,
 } from '../../../contract/social.ts';
-import { viewerOf } from '../../plugins/auth.ts';
+import { viewerOf } from '../users/viewer.ts';
 import { clientInfo } from '../auth/client-info.ts';
-import { createSocialService } from './social-service.ts';
 import { clearStateCookie, readStateCookie, setStateCookie } from './state-cookie.ts';
 
 const errors = {
@@ -28,7 +27,7 @@ const errors = {
 
 /** WeChat QR login and QQ Connect: sign-in, sign-up, and binding from settings. */
 export default async function socialRoutes(app: FastifyInstance) {
-  const service = createSocialService(app);
+  const service = app.services.social;
   const secureCookie = app.config.publicOrigin.startsWith('https:');
 
   app.get(

@@ -51,3 +51,5 @@ export function createSocialRepository(db: Kysely<Database>) {
     },
   };
 }
+
+export type SocialRepository = ReturnType<typeof createSocialRepository>;

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorText } from '../../../contract/messages.ts';
 import type { SocialType } from '../../../contract/social.ts';
+import { wordText } from '../../../contract/words.ts';
 import type { FakeSocialUser } from '../../../tests/fakes/fake-oauth.ts';
 import { startFakeQq } from '../../../tests/fakes/fake-qq.ts';
 import type { FakeQq } from '../../../tests/fakes/fake-qq.ts';
@@ -346,6 +347,8 @@ describe.each(testDatabases)('WeChat and QQ sign-in on %s', (kind) => {
     expect(await register('小明 ✨')).toBe('小明');
     expect(await register('小明 ✨')).toMatch(/^小明_\d{4,5}$/);
     expect(await register('✨')).toBe('微信用户');
+    // A nickname with a listed sensitive word falls back to the provider stem.
+    expect(await register('六合彩大师')).toMatch(/^微信用户_\d{4,5}$/);
   });
 
   it('refuses a taken username without spending the ticket', async () => {
@@ -359,6 +362,10 @@ describe.each(testDatabases)('WeChat and QQ sign-in on %s', (kind) => {
     });
     expect(taken.statusCode).toBe(409);
     expect(taken.json()).toEqual({ error: errorText.usernameTaken });
+    const refused = await inject('POST', '/api/auth/register/wechat', {
+      payload: { bindTicket, username: '冰毒_sale' },
+    });
+    expect([refused.statusCode, refused.json()]).toEqual([400, { error: wordText.contentRefused }]);
     const created = await inject('POST', '/api/auth/register/wechat', {
       payload: { bindTicket, username: `ok_${Date.now() % 100000}` },
     });

@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
 import type { AuthResponse } from '../../../contract/auth.ts';
 import { errorText } from '../../../contract/messages.ts';
 import type {
@@ -13,19 +14,23 @@ import type {
   SocialType,
 } from '../../../contract/social.ts';
 import { USERNAME_PATTERN } from '../../../contract/user-rules.ts';
+import type { OAuthConfig } from '../../config.ts';
+import type { Database } from '../../db/schema.ts';
 import { AppError, badRequest, conflict, notFound, unauthorized } from '../../lib/errors.ts';
 import type { ClientInfo } from '../auth/client-info.ts';
-import { createSessionIssuer } from '../auth/session-issuer.ts';
+import type { IssueSession } from '../auth/session-issuer.ts';
 import { createUserRepository } from '../users/user-repository.ts';
-import type { UserRow } from '../users/user-repository.ts';
-import { createNonceRepository } from './nonce-repository.ts';
+import type { UserRepository, UserRow } from '../users/user-repository.ts';
+import type { NonceRepository } from './nonce-repository.ts';
 import { createBindTicket, createState, readBindTicket, readState } from './oauth-tokens.ts';
 import type { BindTicket } from './oauth-tokens.ts';
 import { OAuthError } from './providers/oauth-provider.ts';
 import type { OAuthProvider, SocialIdentity } from './providers/oauth-provider.ts';
 import { createQqProvider } from './providers/qq.ts';
 import { createWechatProvider } from './providers/wechat.ts';
+import type { WordService } from '../words/word-service.ts';
 import { createSocialRepository } from './social-repository.ts';
+import type { SocialRepository } from './social-repository.ts';
 import { fallbackUsername } from './texts.ts';
 
 export type SocialLoginResult = { signedIn: AuthResponse } | { notBound: NotBoundBody };
@@ -38,17 +43,26 @@ const notConfigured: Record<SocialType, string> = {
   qq: errorText.qqNotConfigured,
 };
 
-export function createSocialService(app: FastifyInstance) {
-  const secret = app.config.jwtSecret;
-  const { oauth } = app.config;
+export function createSocialService(deps: {
+  /** For registration, which writes the account and its binding in one transaction. */
+  db: Kysely<Database>;
+  users: UserRepository;
+  accounts: SocialRepository;
+  nonces: NonceRepository;
+  issueSession: IssueSession;
+  oauth: OAuthConfig;
+  /** The server secret the state and bind tickets are signed with. */
+  jwtSecret: Uint8Array;
+  log: FastifyBaseLogger;
+  /** Usernames chosen or made from a nickname are checked against the sensitive words. */
+  words: Pick<WordService, 'find' | 'refuse'>;
+}) {
+  const { db, users, accounts, nonces, issueSession, oauth, log, words } = deps;
+  const secret = deps.jwtSecret;
   const providers: Record<SocialType, OAuthProvider | null> = {
     wechat: oauth.wechat && createWechatProvider(oauth.wechat),
     qq: oauth.qq && createQqProvider(oauth.qq),
   };
-  const users = createUserRepository(app.db);
-  const accounts = createSocialRepository(app.db);
-  const nonces = createNonceRepository(app.db);
-  const issueSession = createSessionIssuer(app);
 
   const redirectUri = (type: SocialType) =>
     `${oauth.redirectBase.replace(/\/$/, '')}/auth/${type}/callback`;
@@ -65,7 +79,7 @@ export function createSocialService(app: FastifyInstance) {
       return await call();
     } catch (error) {
       if (!(error instanceof OAuthError)) throw error;
-      app.log.warn({ err: error }, 'social sign-in refused or failed at the provider');
+      log.warn({ err: error }, 'social sign-in refused or failed at the provider');
       throw error.kind === 'refused'
         ? new AppError(status, errorText.oauthFailed)
         : new AppError(502, errorText.oauthUnavailable);
@@ -106,10 +120,14 @@ export function createSocialService(app: FastifyInstance) {
     }
   }
 
-  /** A free username from the nickname: its usable characters, else 微信用户 / QQ用户. */
+  /**
+   * A free username from the nickname: its usable characters, else 微信用户 / QQ用户 (also when
+   * the nickname holds a listed sensitive word, which the person never typed here).
+   */
   async function usernameFor(type: SocialType, nickname: string): Promise<string> {
     const cleaned = nickname.replace(/[^\u4e00-\u9fa5A-Za-z0-9_]/g, '').slice(0, 14);
-    const stem = cleaned.length >= 2 ? cleaned : fallbackUsername[type];
+    const usable = cleaned.length >= 2 && (await words.find(cleaned)).length === 0;
+    const stem = usable ? cleaned : fallbackUsername[type];
     const pattern = new RegExp(USERNAME_PATTERN);
     for (let attempt = 0; attempt < 8; attempt += 1) {
       const candidate = attempt === 0 ? stem : `${stem}_${randomInt(1000, 100000)}`;
@@ -222,14 +240,15 @@ export function createSocialService(app: FastifyInstance) {
       if (await accounts.findUser(type, identity.openid)) {
         throw conflict(errorText.socialBoundToOther);
       }
-      if (body.username && (await users.findByUsername(body.username))) {
-        throw conflict(errorText.usernameTaken);
+      if (body.username) {
+        await words.refuse(body.username);
+        if (await users.findByUsername(body.username)) throw conflict(errorText.usernameTaken);
       }
       const username = body.username ?? (await usernameFor(type, identity.nickname));
       if (ticket) await spendTicket(ticket, 401);
       let user: UserRow;
       try {
-        user = await app.db.transaction().execute(async (trx) => {
+        user = await db.transaction().execute(async (trx) => {
           const created = await createUserRepository(trx).insert({
             username,
             avatar: identity.avatar,

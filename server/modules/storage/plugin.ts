@@ -1,10 +1,8 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { createS3Storage } from './s3-storage.ts';
-import { createLocalStorage } from './storage.ts';
+import { createLocalStorage, variantPrefix } from './storage.ts';
 import type { Storage } from './storage.ts';
-import { variantPrefix } from '../uploads/variants.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -15,8 +13,9 @@ declare module 'fastify' {
 
 async function storagePlugin(app: FastifyInstance) {
   const { s3 } = app.config;
+  // The S3 client is imported only when S3 is configured: it is large, and unused otherwise.
   const store = s3
-    ? createS3Storage(s3)
+    ? (await import('./s3-storage.ts')).createS3Storage(s3)
     : { ...createLocalStorage(path.join(app.config.dataDir, 'uploads')), close() {} };
   app.addHook('onClose', async () => store.close());
   app.decorate('storage', {

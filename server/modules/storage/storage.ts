@@ -20,6 +20,12 @@ export interface Storage {
 
 const SAFE_NAME = /^[A-Za-z0-9_-]{1,64}\.[a-z]{3,4}$/;
 
+/**
+ * What every variant key of the image `name` starts with: variants are stored beside their
+ * original under this prefix, and deleting the image deletes them all by it.
+ */
+export const variantPrefix = (name: string) => `${name.replace(/\.\w+$/, '')}-w`;
+
 export function assertSafeName(name: string): void {
   if (!SAFE_NAME.test(name)) throw new Error(`unsafe storage name: ${name}`);
 }

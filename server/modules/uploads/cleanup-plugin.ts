@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { sweepUnattachedUploads } from './upload-cleanup.ts';
-import { createUploadQuota } from './upload-quota.ts';
 
 /** Often enough that an abandoned upload is gone about a day after it was made. */
 const SWEEP_EVERY_MS = 60 * 60 * 1000;
@@ -12,7 +11,7 @@ const SWEEP_EVERY_MS = 60 * 60 * 1000;
  * it at once: every delete is conditional.
  */
 async function uploadCleanup(app: FastifyInstance) {
-  const quota = createUploadQuota(app.db, app.config.uploadQuota);
+  const quota = app.services.uploadQuota;
   let timer: NodeJS.Timeout | undefined;
 
   async function sweep() {
@@ -33,4 +32,4 @@ async function uploadCleanup(app: FastifyInstance) {
   app.addHook('onClose', async () => clearInterval(timer));
 }
 
-export default fp(uploadCleanup, { name: 'upload-cleanup', dependencies: ['storage'] });
+export default fp(uploadCleanup, { name: 'upload-cleanup', dependencies: ['storage', 'services'] });

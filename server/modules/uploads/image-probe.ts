@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import { loadSharp } from '../../lib/sharp.ts';
 
 export interface ProbedImage {
   mime: 'image/jpeg' | 'image/png' | 'image/gif';
@@ -21,6 +21,7 @@ const FORMATS = {
  * so a variant can always be made from what was accepted.
  */
 export async function probeImage(data: Buffer): Promise<ProbedImage | null> {
+  const sharp = await loadSharp();
   try {
     const meta = await sharp(data).metadata();
     await sharp(data, { animated: true, failOn: 'truncated' }).stats();

@@ -5,10 +5,8 @@ import { errorText } from '../../../contract/messages.ts';
 import { UPLOAD_MAX_BYTES, UploadResult } from '../../../contract/post.ts';
 import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import { readMultipart, wholeFile } from '../../lib/multipart-input.ts';
-import { viewerOf } from '../../plugins/auth.ts';
-import { createUploadQuota } from './upload-quota.ts';
-import { createUploadService } from './upload-service.ts';
-import { chooseVariant, createVariantCache, etagOf } from './variants.ts';
+import { viewerOf } from '../users/viewer.ts';
+import { chooseVariant, etagOf } from './variants.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** A paid note's image, sent to one reader: no shared cache may keep it. */
@@ -24,9 +22,7 @@ const VariantQuery = Type.Object({
 });
 
 export default async function uploadRoutes(app: FastifyInstance) {
-  const service = createUploadService({ db: app.db, storage: app.storage });
-  const quota = createUploadQuota(app.db, app.config.uploadQuota);
-  const variants = createVariantCache(app.storage);
+  const { uploads: service, uploadQuota: quota, variants, paywall } = app.services;
 
   app.post(
     '/api/posts/upload',
@@ -68,7 +64,7 @@ export default async function uploadRoutes(app: FastifyInstance) {
         : undefined;
       if (!upload) throw notFound();
       // Originals and variants alike: a paid note's images beyond the first need access.
-      const access = await app.paywall.uploadAccess(request.viewer, name, request.query);
+      const access = await paywall.uploadAccess(request.viewer, name, request.query);
       if (access === 'denied') throw forbidden(errorText.paidImageLocked);
 
       const spec = chooseVariant({

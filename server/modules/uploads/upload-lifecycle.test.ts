@@ -12,7 +12,7 @@ import {
   uploadImage,
 } from '../../../tests/helpers/notes-test-kit.ts';
 import { sweepUnattachedUploads } from './upload-cleanup.ts';
-import { variantPrefix } from './variants.ts';
+import { variantPrefix } from '../storage/storage.ts';
 import { createUploadQuota } from './upload-quota.ts';
 import { uploadNameOf } from './upload-service.ts';
 

@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
-import sharp from 'sharp';
 import { errorText } from '../../../contract/messages.ts';
 import { IMAGE_WIDTHS } from '../../../contract/post.ts';
 import { AppError } from '../../lib/errors.ts';
+import { loadSharp } from '../../lib/sharp.ts';
+import { variantPrefix } from '../storage/storage.ts';
 import type { Storage } from '../storage/storage.ts';
 
 /** What the browser asked for, reduced to a few cacheable choices. */
@@ -59,9 +60,6 @@ export function chooseVariant(input: {
 export const variantKey = (name: string, spec: VariantSpec) =>
   `${variantPrefix(name)}${spec.width ?? 0}-q${spec.quality}.${spec.format}`;
 
-/** What every variant key of `name` starts with: deleting an image deletes them all by it. */
-export const variantPrefix = (name: string) => `${name.replace(/\.\w+$/, '')}-w`;
-
 export function etagOf(name: string, spec: VariantSpec | null): string {
   const key = spec ? variantKey(name, spec) : name;
   return `"${createHash('sha1').update(key).digest('base64url').slice(0, 20)}"`;
@@ -79,7 +77,8 @@ export async function renderVariant(original: Buffer, spec: VariantSpec): Promis
   }
 }
 
-function encodeVariant(original: Buffer, spec: VariantSpec): Promise<Buffer> {
+async function encodeVariant(original: Buffer, spec: VariantSpec): Promise<Buffer> {
+  const sharp = await loadSharp();
   const animated = spec.format === 'gif' || spec.format === 'webp';
   let image = sharp(original, { animated }).autoOrient();
   if (spec.width) image = image.resize({ width: spec.width, withoutEnlargement: true });

@@ -9,7 +9,7 @@ export default async function wordRoutes(app: FastifyInstance) {
   app.get(
     '/api/admin/words',
     { preValidation: app.requireAdmin, schema: { response: { 200: WordList, ...errors } } },
-    async () => ({ words: await app.words.list() }),
+    async () => ({ words: await app.services.words.list() }),
   );
 
   app.put<{ Body: WordList }>(
@@ -18,6 +18,6 @@ export default async function wordRoutes(app: FastifyInstance) {
       preValidation: app.requireAdmin,
       schema: { body: WordList, response: { 200: WordList, ...errors } },
     },
-    async (request) => ({ words: await app.words.replace(request.body.words) }),
+    async (request) => ({ words: await app.services.words.replace(request.body.words) }),
   );
 }

@@ -1,9 +1,11 @@
-import { Crown, LogOut, Settings, ShieldCheck, UserRound } from 'lucide-react';
+import { Crown, Flag, LogOut, Settings, ShieldCheck, UserRound, Users } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import type { KeyboardEvent, ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { User } from '../../../contract/user';
 import { Avatar } from '../../components/avatar';
+import { peopleTexts } from '../../features/admin/people-texts';
+import { adminTexts } from '../../features/admin/texts';
 import { AccountLine } from '../../features/membership/components/account-badges';
 import { useSessionStore } from '../../stores/session-store';
 import { shellTexts } from '../texts';
@@ -41,6 +43,18 @@ export default function UserMenuPanel({ id, user, throttle, onClose }: UserMenuP
             to: '/admin/posts/review',
             label: texts.review,
             icon: <ShieldCheck size={16} />,
+          },
+          {
+            key: 'reports',
+            to: '/admin/reports',
+            label: adminTexts.reportsTitle,
+            icon: <Flag size={16} />,
+          },
+          {
+            key: 'users',
+            to: '/admin/users',
+            label: peopleTexts.usersTitle,
+            icon: <Users size={16} />,
           },
         ]
       : []),

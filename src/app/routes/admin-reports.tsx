@@ -1,70 +1,67 @@
 import { ShieldCheck } from 'lucide-react';
-import { Link, useSearchParams } from 'react-router-dom';
-import { buttonClass } from '../../components/button';
-import { PageMeta } from '../../components/page-meta';
+import { useRef } from 'react';
+import { AdminPage } from '../../components/admin-page';
 import type { ReportStatus } from '../../features/admin/api/admin-reports';
-import { AdminHeader } from '../../features/admin/components/admin-header';
 import { ReportQueue } from '../../features/admin/components/report-queue';
-import tabStyles from '../../features/admin/components/status-tabs.module.css';
+import { StatusTabs } from '../../features/admin/components/status-tabs';
+import type { StatusTab } from '../../features/admin/components/status-tabs';
+import { useListParams } from '../../features/admin/hooks/use-list-params';
 import { adminTexts } from '../../features/admin/texts';
 
-const TABS: { value: ReportStatus; label: string }[] = [
+const TABS: StatusTab<ReportStatus>[] = [
   { value: 'open', label: adminTexts.tabOpen },
   { value: 'resolved', label: adminTexts.tabResolved },
 ];
 
-/** `/admin/reports`: reported notes, comments, users and messages, and what was done. */
+/**
+ * `/admin/reports`: reported notes, comments, users and messages, and what was done.
+ * `?authorId=` (from /admin/users) limits it to one person's content across both tabs.
+ */
 export default function AdminReportsPage() {
-  const [params, setParams] = useSearchParams();
-  const status: ReportStatus = params.get('status') === 'resolved' ? 'resolved' : 'open';
-  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
+  const {
+    value: status,
+    page,
+    kept,
+    show,
+  } = useListParams<ReportStatus>(
+    {
+      name: 'status',
+      parse: (raw) => (raw === 'resolved' ? 'resolved' : 'open'),
+      initial: 'open',
+    },
+    ['authorId'],
+  );
+  const { authorId } = kept;
+  const tabs = useRef<HTMLDivElement>(null);
 
-  function show(next: { status?: ReportStatus; page?: number }) {
-    const query = new URLSearchParams();
-    const nextStatus = next.status ?? status;
-    const nextPage = next.page ?? 1;
-    if (nextStatus !== 'open') query.set('status', nextStatus);
-    if (nextPage > 1) query.set('page', String(nextPage));
-    setParams(query);
-    window.scrollTo({ top: 0 });
+  function clearAuthor() {
+    show({ drop: ['authorId'] });
+    // The chip and its button go: keyboard focus moves to the tab the queue is on.
+    tabs.current?.querySelector<HTMLButtonElement>('[aria-pressed="true"]')?.focus();
   }
 
   return (
-    <>
-      <PageMeta title={adminTexts.reportsTitle} path="/admin/reports" noindex />
-      <AdminHeader
-        title={adminTexts.reportsTitle}
-        link={
-          <Link
-            to="/admin/posts/review"
-            className={buttonClass({ variant: 'secondary', size: 'small' })}
-          >
-            <ShieldCheck size={16} aria-hidden />
-            {adminTexts.reviewLink}
-          </Link>
-        }
-      />
-      <div className={tabStyles.tabs} role="group" aria-label={adminTexts.reportTabsLabel}>
-        {TABS.map((tab) => (
-          <button
-            key={tab.value}
-            type="button"
-            aria-pressed={tab.value === status}
-            className={
-              tab.value === status ? `${tabStyles.tab} ${tabStyles.active}` : tabStyles.tab
-            }
-            onClick={() => show({ status: tab.value })}
-          >
-            {tab.label}
-          </button>
-        ))}
+    <AdminPage
+      title={adminTexts.reportsTitle}
+      path="/admin/reports"
+      links={[{ to: '/admin/posts/review', icon: ShieldCheck, label: adminTexts.reviewLink }]}
+    >
+      <div ref={tabs}>
+        <StatusTabs
+          tabs={TABS}
+          label={adminTexts.reportTabsLabel}
+          active={status}
+          onChange={(next) => show({ value: next })}
+        />
       </div>
       <ReportQueue
-        key={status}
+        key={`${status} ${authorId ?? ''}`}
         status={status}
         page={page}
         onPageChange={(next) => show({ page: next })}
+        authorId={authorId}
+        onClearAuthor={clearAuthor}
       />
-    </>
+    </AdminPage>
   );
 }

@@ -1,8 +1,6 @@
 import { ClipboardCheck } from 'lucide-react';
-import { Link } from 'react-router-dom';
-import { Button, buttonClass } from '../../components/button';
-import { PageMeta } from '../../components/page-meta';
-import { AdminHeader } from '../../features/admin/components/admin-header';
+import { AdminPage } from '../../components/admin-page';
+import { Button } from '../../components/button';
 import { StatsView, StatsViewSkeleton } from '../../features/admin/components/stats-view';
 import { usePostStats } from '../../features/admin/hooks/use-post-stats';
 import { adminTexts } from '../../features/admin/texts';
@@ -11,20 +9,11 @@ import { adminTexts } from '../../features/admin/texts';
 export default function AdminStatsPage() {
   const { data, error, mutate } = usePostStats();
   return (
-    <>
-      <PageMeta title={adminTexts.statsTitle} path="/admin/posts/stats" noindex />
-      <AdminHeader
-        title={adminTexts.statsTitle}
-        link={
-          <Link
-            to="/admin/posts/review"
-            className={buttonClass({ variant: 'secondary', size: 'small' })}
-          >
-            <ClipboardCheck size={16} aria-hidden />
-            {adminTexts.reviewLink}
-          </Link>
-        }
-      />
+    <AdminPage
+      title={adminTexts.statsTitle}
+      path="/admin/posts/stats"
+      links={[{ to: '/admin/posts/review', icon: ClipboardCheck, label: adminTexts.reviewLink }]}
+    >
       {data ? (
         <StatsView stats={data} />
       ) : error ? (
@@ -37,6 +26,6 @@ export default function AdminStatsPage() {
       ) : (
         <StatsViewSkeleton />
       )}
-    </>
+    </AdminPage>
   );
 }

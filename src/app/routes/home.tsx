@@ -5,6 +5,7 @@ import { Button, buttonClass } from '../../components/button';
 import { EmptyState } from '../../components/empty-state';
 import { PageMeta } from '../../components/page-meta';
 import { emitAppEvent } from '../../lib/auth-events';
+import { returnPathOf } from '../../lib/return-path';
 import { FeedTabs } from '../../features/posts/components/feed-tabs';
 import { NoteWaterfall } from '../../features/posts/components/note-waterfall';
 import { DEFAULT_SORT, sortOf } from '../../features/posts/feed-sort';
@@ -13,6 +14,7 @@ import { useFeed } from '../../features/posts/hooks/use-feed';
 import type { FeedTab } from '../../features/posts/hooks/use-feed';
 import { useSitemapDownload } from '../../features/posts/hooks/use-sitemap-download';
 import { postTexts } from '../../features/posts/texts';
+import { useModalStore } from '../../stores/modal-store';
 import { selectStatus, useSessionStore } from '../../stores/session-store';
 
 /** `/`: the waterfall of notes, by category or from followed people, ranked, newest or popular. */
@@ -25,6 +27,9 @@ export default function HomePage() {
   const sort = sortOf(params.get('sort'));
   const signedOutOnFollowing = tab === 'following' && status !== 'signed-in';
   const feed = useFeed(tab, sort, !signedOutOnFollowing);
+  // A visitor sent here from a note (SPEC.md section 2) asked for that note: while the login
+  // modal is open for it, the page is about signing in to read it, at the note's own address.
+  const signInToRead = useModalStore((state) => returnPathOf(state.login?.from));
 
   function show(next: { tab?: FeedTab; sort?: PostSort }) {
     const nextTab = next.tab ?? tab;
@@ -38,11 +43,19 @@ export default function HomePage() {
   const activeCategory = categories.find((category) => category.slug === tab);
   return (
     <>
-      <PageMeta
-        title={activeCategory?.name}
-        description={postTexts.homeDescription}
-        path={activeCategory ? `/?category=${activeCategory.slug}` : '/'}
-      />
+      {signInToRead ? (
+        <PageMeta
+          title={postTexts.signInToReadTitle}
+          description={postTexts.signInToReadDescription}
+          path={signInToRead}
+        />
+      ) : (
+        <PageMeta
+          title={activeCategory?.name}
+          description={postTexts.homeDescription}
+          path={activeCategory ? `/?category=${activeCategory.slug}` : '/'}
+        />
+      )}
       <h1 className="visually-hidden">{postTexts.homeHeading}</h1>
       <FeedTabs
         tab={tab}

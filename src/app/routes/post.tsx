@@ -13,6 +13,7 @@ import { PaidNoteBadge } from '../../features/membership/components/paid-note-ba
 import { PaywallCard } from '../../features/membership/components/paywall-card';
 import { PostDetail } from '../../features/posts/components/post-detail';
 import { PostDetailSkeleton } from '../../features/posts/components/post-detail-skeleton';
+import { RelatedSection } from '../../features/posts/components/related-section';
 import { usePost } from '../../features/posts/hooks/use-post';
 import { isValidPostId } from '../../features/posts/post-id';
 import { postTexts } from '../../features/posts/texts';
@@ -91,6 +92,7 @@ export default function PostPage() {
           )
         }
       />
+      {post.status === 'approved' && <RelatedSection key={`related-${post.id}`} postId={post.id} />}
     </>
   );
 }

@@ -7,7 +7,7 @@ import { OfflineSearch } from '../../features/offline/offline-search';
 import { useOnlineStatus } from '../../lib/use-online-status';
 import { NoteWaterfall } from '../../features/posts/components/note-waterfall';
 import { usePagedPosts } from '../../features/posts/hooks/use-paged-posts';
-import { searchPosts } from '../../features/search/api/search-posts';
+import { searchListKey, searchPosts } from '../../features/search/api/search-posts';
 import { HotSearches } from '../../features/search/components/hot-searches';
 import { PhoneOnly } from '../../features/search/components/phone-only';
 import { SearchHeading } from '../../features/search/components/search-heading';
@@ -23,7 +23,7 @@ export default function SearchPage() {
   const keyword = (params.get('search') ?? '').trim();
   // Offline nothing is asked: the search runs again when the network returns.
   const online = useOnlineStatus();
-  const notes = usePagedPosts(keyword && online ? ['search', keyword] : null, (page) =>
+  const notes = usePagedPosts(keyword && online ? searchListKey(keyword) : null, (page) =>
     searchPosts(keyword, page),
   );
   const people = useUserSearch(online ? keyword : '');

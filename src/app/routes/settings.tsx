@@ -1,4 +1,6 @@
+import { lazy, Suspense } from 'react';
 import { PageMeta } from '../../components/page-meta';
+import { Spinner } from '../../components/spinner';
 import { ChangePasswordForm } from '../../features/auth/components/account/change-password-form';
 import { LogoutEverywhere } from '../../features/auth/components/account/logout-everywhere';
 import { PhoneBinding } from '../../features/auth/components/account/phone-binding';
@@ -16,6 +18,11 @@ import { useAccount } from '../../features/settings/hooks/use-account';
 import { settingsTexts } from '../../features/settings/texts';
 
 const { sections: titles } = settingsTexts;
+
+// Web Push code loads only when the settings page is open, in a chunk of its own.
+const PushNotifications = lazy(
+  () => import('../../features/settings/components/push-notifications'),
+);
 
 /**
  * /settings: the settings feature's own sections (profile, notifications, appearance) and the
@@ -57,6 +64,21 @@ export default function SettingsPage() {
               patch((current) => ({ ...current, settings: { ...current.settings, notifications } }))
             }
           />
+        ),
+      },
+      {
+        id: 'push',
+        title: titles.push,
+        description: settingsTexts.push.hint,
+        content: (
+          <Suspense fallback={<Spinner label={settingsTexts.push.checking} />}>
+            <PushNotifications
+              preferences={account.settings.push}
+              onSaved={(push) =>
+                patch((current) => ({ ...current, settings: { ...current.settings, push } }))
+              }
+            />
+          </Suspense>
         ),
       },
       {

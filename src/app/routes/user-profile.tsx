@@ -9,7 +9,7 @@ import { ApiError } from '../../lib/api/client';
 import { emitAppEvent } from '../../lib/auth-events';
 import { NoteWaterfall } from '../../features/posts/components/note-waterfall';
 import { usePagedPosts } from '../../features/posts/hooks/use-paged-posts';
-import { getUserPosts } from '../../features/profile/api/profile-posts';
+import { getUserPosts, userPostsListKey } from '../../features/profile/api/profile-posts';
 import {
   ProfileHeader,
   ProfileHeaderSkeleton,
@@ -25,7 +25,7 @@ export default function UserProfilePage() {
   const { id } = useParams();
   const me = useSessionStore(selectUser);
   const { data: user, error, mutate } = useProfileUser(id);
-  const posts = usePagedPosts(id ? ['user-posts', id] : null, (page) =>
+  const posts = usePagedPosts(id ? userPostsListKey(id) : null, (page) =>
     getUserPosts(id as string, page),
   );
 

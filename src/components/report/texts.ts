@@ -9,13 +9,10 @@ export const reportTexts = {
     user: '举报这个用户',
     message: '举报这条私信',
   } satisfies Record<ReportTargetType, string>,
-  title: '举报',
   reasonLegend: '举报原因',
   detailLabel: '补充说明（选填）',
   detailPlaceholder: '说说你看到了什么，帮助管理员更快处理',
   submit: '提交举报',
-  cancel: '取消',
   sent: '举报已提交，管理员会尽快处理，结果会通知你',
   failed: '举报失败，请稍后再试',
-  hiddenComment: '这条评论因被举报已被隐藏，只有你自己能看到',
 } as const;

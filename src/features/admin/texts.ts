@@ -1,3 +1,5 @@
+import type { ReportAction } from '../../../contract/report';
+
 /** What the admin pages say. */
 export const adminTexts = {
   reviewTitle: '审核管理',
@@ -18,15 +20,11 @@ export const adminTexts = {
   rejectReasonPlaceholder: '告诉作者为什么未通过，例如：内容与分类不符',
   rejectReasonHint: '原因会通知给作者',
   confirmReject: '确认拒绝',
-  cancel: '取消',
   emptyPending: '没有待审核的笔记，辛苦了！',
   emptyApproved: '还没有已通过的笔记。',
   emptyRejected: '还没有被拒绝的笔记。',
   loadFailed: '加载失败，请检查网络后重试。',
   retry: '重试',
-  previousPage: '上一页',
-  nextPage: '下一页',
-  pageOf: '第 {page} / {pages} 页',
   total: '共 {total} 篇',
   rejectReasonShown: '拒绝原因：{reason}',
   submittedAt: '提交于',
@@ -50,6 +48,12 @@ export const adminTexts = {
   tabResolved: '已处理',
   emptyOpen: '没有待处理的举报。',
   emptyResolved: '还没有处理过的举报。',
+  emptyOpenOf: '{name} 没有待处理的举报。',
+  emptyResolvedOf: '{name} 还没有处理过的举报。',
+  authorFilter: '仅看 {name} 的被举报内容',
+  authorFilterUnnamed: '仅看该用户的被举报内容',
+  authorFilterClear: '清除筛选，显示全部举报',
+  showAllReports: '查看全部举报',
   reportCount: '{count} 人举报',
   reportTarget: {
     post: '笔记',
@@ -66,11 +70,18 @@ export const adminTexts = {
   snapshotAuthor: '作者：{name}',
   reporters: '举报人',
   outcome: '处理结果：{action}',
-  actionNames: { hide: '隐藏', delete: '删除', dismiss: '驳回' } as Record<string, string>,
-  actionDone: { hide: '已隐藏该内容', delete: '已删除该内容', dismiss: '已驳回举报' } as Record<
-    string,
-    string
-  >,
+  actionNames: {
+    hide: '隐藏',
+    delete: '删除',
+    ban: '封禁账号',
+    dismiss: '驳回',
+  } satisfies Record<ReportAction, string>,
+  actionDone: {
+    hide: '已隐藏该内容',
+    delete: '已删除该内容',
+    ban: '已封禁该账号并隐藏内容',
+    dismiss: '已驳回举报',
+  } satisfies Record<ReportAction, string>,
   openPost: '查看笔记',
   flaggedWords: '含敏感词：{words}',
   wordsTitle: '敏感词',

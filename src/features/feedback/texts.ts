@@ -22,7 +22,6 @@ export const feedbackTexts = {
   unknownError: '未知错误',
   admin: {
     title: '用户反馈',
-    pageTitle: '用户反馈 - 氛围笔记',
     loading: '正在加载反馈',
     emptyTitle: '还没有反馈',
     emptyDescription: '用户在“帮助与反馈”里提交的内容会出现在这里。',
@@ -31,9 +30,6 @@ export const feedbackTexts = {
     anonymous: '匿名用户',
     contact: (contact: string) => `联系方式：${contact}`,
     total: (total: number) => `共 ${total} 条`,
-    previous: '上一页',
-    next: '下一页',
-    pageOf: (page: number, pages: number) => `第 ${page} / ${pages} 页`,
     screenshot: (index: number) => `截图 ${index}`,
   },
 } as const;

@@ -1,3 +1,5 @@
+import { badgeTexts } from './badge-texts';
+
 /** What the membership, paid-note, sales and atmosphere screens say. */
 export const membershipTexts = {
   page: {
@@ -13,8 +15,8 @@ export const membershipTexts = {
     retry: '重试',
   },
   status: {
-    active: '会员生效中',
-    activeUntil: '会员有效期至 {date}',
+    active: badgeTexts.active,
+    activeUntil: badgeTexts.activeUntil,
     daysLeft: '剩余 {days} 天',
     inactive: '未开通',
     inactiveHint: '开通后即可畅读全站付费笔记。',
@@ -60,11 +62,11 @@ export const membershipTexts = {
     price: '¥{price}',
     buy: '购买全文',
     buyLabel: '购买全文，{price} 元',
-    member: '开通会员，全站付费笔记免费读',
+    member: badgeTexts.join,
     signIn: '登录后购买',
-    purchased: '已购买',
-    purchasedAt: '已购买 · {date}',
-    memberRead: '会员免费阅读',
+    purchased: badgeTexts.purchased,
+    purchasedAt: badgeTexts.purchasedAt,
+    memberRead: badgeTexts.memberRead,
     checking: '正在确认购买状态…',
   },
   sales: {
@@ -86,17 +88,13 @@ export const membershipTexts = {
   },
   atmosphere: {
     label: '氛围值',
-    value: '氛围值 {value}',
-    rulesLink: '氛围值规则',
-    rulesTitle: '氛围值规则',
+    value: badgeTexts.atmosphereValue,
+    rulesLink: badgeTexts.atmosphereRules,
+    rulesTitle: badgeTexts.atmosphereRules,
     rulesLead: '氛围值体现你为社区带来的氛围。以下行为可以获得氛围值，每项每天有上限：',
     points: '+{points}',
     dailyLimit: '每天最多 {limit} 次',
     loadFailed: '规则加载失败，请刷新页面重试。',
     today: '今日',
-  },
-  badge: {
-    member: '会员',
-    memberLabel: '会员，有效期至 {date}',
   },
 } as const;

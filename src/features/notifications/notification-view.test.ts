@@ -73,3 +73,18 @@ describe('notification view', () => {
     expect(notificationTarget(dismissed)).toEqual({ kind: 'page', to: '/post/42' });
   });
 });
+
+describe('mention notifications', () => {
+  it('say where the person was named and lead to the note', () => {
+    const inNote = make({ type: 'mention' });
+    expect(describeNotification(inNote)).toEqual({
+      who: '林深见鹿',
+      action: '在笔记中提到了你',
+      detail: '用 AI 写代码',
+    });
+    const inComment = make({ type: 'mention', commentId: '9', excerpt: '@我 快来看' });
+    expect(describeNotification(inComment).action).toBe('在评论中提到了你');
+    expect(describeNotification(inComment).detail).toBe('@我 快来看');
+    expect(notificationTarget(inComment)).toEqual({ kind: 'page', to: '/post/42' });
+  });
+});

@@ -41,7 +41,9 @@ export function describeNotification(notification: Notification) {
       : (notification.actor?.username ?? notificationTexts.someone),
     action:
       (notification.outcome && notificationTexts.reportOutcomes[notification.outcome]) ||
-      notificationTexts.actions[notification.type],
+      (notification.type === 'mention' && notification.commentId
+        ? notificationTexts.mentionInComment
+        : notificationTexts.actions[notification.type]),
     detail,
   };
 }

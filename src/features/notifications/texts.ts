@@ -23,13 +23,16 @@ export const notificationTexts = {
     post_approved: '你的笔记已通过审核',
     post_rejected: '你的笔记未通过审核',
     report_resolved: '你的举报已处理',
+    mention: '在笔记中提到了你',
   } satisfies Record<NotificationType, string>,
   /** A handled report, by what the admin did. */
   reportOutcomes: {
     hide: '你举报的内容已被隐藏，感谢你的举报',
     delete: '你举报的内容已被删除，感谢你的举报',
+    ban: '你举报的账号已被封禁，感谢你的举报',
     dismiss: '你举报的内容经核查未发现违规',
   } as Record<string, string>,
+  mentionInComment: '在评论中提到了你',
   reason: (reason: string) => `原因：${reason}`,
   unreadPrefix: '未读：',
 } as const;

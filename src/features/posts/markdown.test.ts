@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { highlightCode } from './highlight';
-import { hasCodeBlock, isSafeUrl, renderMarkdown } from './markdown';
+import { isSafeUrl } from '../../../shared/markdown/parser';
+import { hasCodeBlock, renderMarkdown } from './markdown';
 
 function parse(source: string): HTMLElement {
   const container = document.createElement('div');
@@ -131,5 +132,23 @@ describe('isSafeUrl', () => {
     ['ftp://example.com', false],
   ])('%s -> %s', (url, safe) => {
     expect(isSafeUrl(url)).toBe(safe);
+  });
+});
+
+describe('mentions in a note', () => {
+  it('links each @name to its page, and nothing in code or links', () => {
+    const root = parse(
+      '感谢@林深见鹿，还有 @alice_01！\n\n`@代码诗人` 和 [@像素旅人](https://example.com) me@example.com\n\n```\n@周末咖啡\n```',
+    );
+    const mentions = [...root.querySelectorAll('a.mention')].map((link) => [
+      link.textContent,
+      link.getAttribute('href'),
+    ]);
+    expect(mentions).toEqual([
+      ['@林深见鹿', `/u/${encodeURIComponent('林深见鹿')}`],
+      ['@alice_01', '/u/alice_01'],
+    ]);
+    expect(root.textContent).toContain('感谢@林深见鹿，还有 @alice_01！');
+    expect(scriptVectors(root)).toEqual([]);
   });
 });

@@ -1,30 +1,15 @@
-import MarkdownIt from 'markdown-it';
-import type { MarkdownIt as MarkdownRenderer } from 'markdown-it';
+import type { MarkdownIt as MarkdownRenderer, Token } from 'markdown-it';
+import { findMentions, mentionPath } from '../../../contract/mention-rules';
+import { createMarkdownParser } from '../../../shared/markdown/parser';
 import { markdownTexts } from './markdown-texts';
 
 /** Turns a fenced code block into highlighted HTML ('' leaves it plain). */
 export type Highlight = (code: string, language: string) => string;
 
-/**
- * Links and images may only point at the web, at mail, or at a path of this site. Everything
- * else (javascript:, data:, vbscript:, file:, protocol tricks hidden by entities or
- * whitespace) is dropped: markdown-it decodes the URL before asking, so this sees the real
- * scheme.
- */
-export function isSafeUrl(url: string): boolean {
-  const normalized = url.trim().toLowerCase();
-  return /^(https?:\/\/|mailto:)/.test(normalized) || /^\/(?![/\\])/.test(normalized);
-}
-
 function createMarkdown(highlight: Highlight | undefined): MarkdownRenderer {
-  const markdown = new MarkdownIt({
-    // Raw HTML is shown as text, never interpreted: no <script>, no onerror= can get in.
-    html: false,
-    linkify: true,
-    breaks: true,
-    highlight: highlight ? (code, language) => (language ? highlight(code, language) : '') : null,
-  });
-  markdown.validateLink = isSafeUrl;
+  const markdown = createMarkdownParser(
+    highlight ? (code, language) => (language ? highlight(code, language) : '') : null,
+  );
   const renderLinkOpen =
     markdown.renderer.rules.link_open ??
     ((tokens, index, options, _env, self) => self.renderToken(tokens, index, options));
@@ -46,7 +31,53 @@ function createMarkdown(highlight: Highlight | undefined): MarkdownRenderer {
     const label = markdown.utils.escapeHtml(markdownTexts.codeBlock(language));
     return html.replace(/^<pre/, `<pre tabindex="0" role="region" aria-label="${label}"`);
   };
+  linkMentions(markdown);
   return markdown;
+}
+
+/**
+ * `@用户名` in the text becomes a link to the user's page (contract/mention-rules.ts says where a
+ * mention starts and ends, as the server does when it notifies). Text inside a link or code is
+ * left as it is: code spans and blocks are not text tokens, and a link's own text is skipped.
+ */
+function linkMentions(markdown: MarkdownRenderer): void {
+  markdown.core.ruler.after('linkify', 'mentions', (state) => {
+    for (const block of state.tokens) {
+      if (block.type !== 'inline' || !block.children) continue;
+      const children: Token[] = [];
+      let insideLink = 0;
+      for (const token of block.children) {
+        if (token.type === 'link_open') insideLink += 1;
+        if (token.type === 'link_close') insideLink -= 1;
+        const mentions =
+          token.type === 'text' && insideLink === 0 ? findMentions(token.content) : [];
+        if (mentions.length === 0) {
+          children.push(token);
+          continue;
+        }
+        let at = 0;
+        const text = (content: string) => {
+          const piece = new state.Token('text', '', 0);
+          piece.content = content;
+          children.push(piece);
+        };
+        for (const mention of mentions) {
+          if (mention.start > at) text(token.content.slice(at, mention.start));
+          const open = new state.Token('link_open', 'a', 1);
+          open.attrs = [
+            ['href', mentionPath(mention.username)],
+            ['class', 'mention'],
+          ];
+          children.push(open);
+          text(token.content.slice(mention.start, mention.end));
+          children.push(new state.Token('link_close', 'a', -1));
+          at = mention.end;
+        }
+        if (at < token.content.length) text(token.content.slice(at));
+      }
+      block.children = children;
+    }
+  });
 }
 
 const renderers = new Map<Highlight | undefined, MarkdownRenderer>();

@@ -2,6 +2,8 @@
 export const postTexts = {
   homeHeading: '发现笔记',
   homeDescription: '在氛围笔记分享关于 AI、编程、设计与生活的笔记，和开发者一起学习与交流。',
+  signInToReadTitle: '登录后查看笔记',
+  signInToReadDescription: '登录氛围笔记，查看这篇笔记的全文、评论和作者的更多笔记。',
   feedLabel: '笔记分类',
   tabRecommended: '推荐',
   tabFollowing: '关注',
@@ -12,7 +14,7 @@ export const postTexts = {
   feedEmpty: '这里还没有笔记，来写下第一篇吧。',
   publishFirst: '发布第一篇笔记',
   followingSignedOut: '登录后可以看到你关注的人发布的笔记。',
-  followingEmpty: '你关注的人还没有发布笔记，去发现更多有趣的作者吧。',
+  followingEmpty: '你关注的人和标签还没有笔记，去发现更多作者和标签吧。',
   signIn: '登录',
   loadFailed: '加载失败，请检查网络后重试。',
   retry: '重试',

@@ -11,6 +11,7 @@ export const settingsTexts = {
     security: '账号安全',
     social: '第三方账号',
     notifications: '通知偏好',
+    push: '推送通知',
     appearance: '外观',
     sessions: '退出所有设备',
   },
@@ -54,6 +55,30 @@ export const settingsTexts = {
       system: { label: '系统通知', hint: '审核结果、会员与账号提醒' },
     },
     saved: '通知偏好已保存',
+  },
+  push: {
+    hint: '没有打开本站页面时，把新消息推送到这台设备。',
+    device: { label: '在这台设备上接收推送', hint: '开启时浏览器会询问是否允许通知' },
+    checking: '正在读取这台设备的推送状态',
+    unsupported:
+      '你的浏览器不支持推送通知。请换用最新版的 Chrome、Edge 或 Firefox；在 iPhone 上，请先把本站添加到主屏幕，再从主屏幕打开。',
+    denied:
+      '你已拒绝本站发送通知。请在浏览器的网站设置中把本站的“通知”改为“允许”，然后回到这里重新开启。',
+    failures: {
+      'no-worker': '离线服务还没有准备好，请刷新页面后再试',
+      'subscribe-failed': '这台设备暂时无法开启推送通知，请稍后再试',
+    },
+    enabled: '这台设备已开启推送通知',
+    disabled: '这台设备已关闭推送通知',
+    kindsTitle: '推送哪些消息',
+    kinds: {
+      message: { label: '私信', hint: '收到新的私信' },
+      comment: { label: '评论', hint: '有人评论了你的笔记' },
+      reply: { label: '回复', hint: '有人回复了你的评论' },
+      follow: { label: '新粉丝', hint: '有人关注了你' },
+      review: { label: '审核与举报结果', hint: '笔记审核结果、你的举报处理结果' },
+    },
+    saved: '推送偏好已保存',
   },
   appearance: {
     hint: '选择界面的配色，立即生效，并同步到你的账号。',

@@ -5,16 +5,19 @@ import { adminRequest } from './admin-request';
 export type ReportStatus = 'open' | 'resolved';
 export const REPORT_PAGE_SIZE = 10;
 
-export const getReportList = (status: ReportStatus, page: number) =>
+/** `authorId` limits the queue to one person's reported content (a link from /admin/users). */
+export const getReportList = (status: ReportStatus, page: number, authorId?: string) =>
   adminRequest(() =>
     api.get<ReportList>('/api/admin/reports', {
-      query: { status, page, limit: REPORT_PAGE_SIZE },
+      query: { status, page, limit: REPORT_PAGE_SIZE, ...(authorId && { authorId }) },
     }),
   );
 
-export const resolveReport = (id: string, action: ReportAction) =>
+/** `reason` is the ban reason the author is shown (only `ban` takes one). */
+export const resolveReport = (id: string, action: ReportAction, reason?: string) =>
   adminRequest(() =>
     api.post<ResolveReportResult>(`/api/admin/reports/${encodeURIComponent(id)}/resolve`, {
       action,
+      reason,
     }),
   );

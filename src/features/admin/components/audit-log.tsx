@@ -1,12 +1,12 @@
 import { ScrollText } from 'lucide-react';
 import useSWR from 'swr';
 import { fillText } from '../../../../contract/page-messages';
+import { Pager } from '../../../components/pager';
 import { Button } from '../../../components/button';
 import { EmptyState } from '../../../components/empty-state';
 import { formatTime } from '../../../lib/format';
 import { getAuditList } from '../api/admin-people';
 import { peopleTexts } from '../people-texts';
-import { Pager } from './pager';
 import styles from './report-queue.module.css';
 
 /** `/admin/audit`: every admin action, newest first. */
@@ -44,11 +44,12 @@ export function AuditLog({
           <li key={entry.id} className={styles.item}>
             <div className={styles.head}>
               <span>
-                {fillText(peopleTexts.auditLine, {
+                {fillText(entry.targetName ? peopleTexts.auditLineNamed : peopleTexts.auditLine, {
                   admin: entry.admin.username ?? entry.admin.id,
                   action: peopleTexts.actionNames[entry.action] ?? entry.action,
                   target: peopleTexts.targetNames[entry.targetType] ?? entry.targetType,
                   id: entry.targetId,
+                  name: entry.targetName ?? '',
                 })}
               </span>
               <time className={styles.heading} dateTime={entry.createdAt}>

@@ -2,7 +2,9 @@ import { Flag } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { fillText } from '../../../../contract/page-messages';
+import { REPORT_ACTIONS_FOR } from '../../../../contract/report';
 import type { ReportAction, ReportGroup } from '../../../../contract/report';
+import { Pager } from '../../../components/pager';
 import { Button } from '../../../components/button';
 import { EmptyState } from '../../../components/empty-state';
 import { formatTime } from '../../../lib/format';
@@ -12,15 +14,17 @@ import type { ReportStatus } from '../api/admin-reports';
 import { useReportList } from '../hooks/use-report-list';
 import { adminTexts } from '../texts';
 import styles from './report-queue.module.css';
-import { Pager } from './pager';
+import { AuthorFilter } from './author-filter';
+import { RestrictDialog } from './restrict-dialog';
 
-/** The outcomes offered per kind of content, as the server accepts them. */
-const ACTIONS: Record<ReportGroup['targetType'], ReportAction[]> = {
-  post: ['hide', 'delete', 'dismiss'],
-  comment: ['hide', 'delete', 'dismiss'],
-  message: ['hide', 'dismiss'],
-  user: ['dismiss'],
-};
+/** Deleting and banning weigh most: drawn in red, hiding and dismissing are not. */
+const DANGEROUS = new Set<ReportAction>(['delete', 'ban']);
+
+/** The outcomes the server accepts for this kind; a ban needs an author still on record. */
+const actionsFor = (group: ReportGroup) =>
+  REPORT_ACTIONS_FOR[group.targetType].filter(
+    (action) => action !== 'ban' || group.snapshot.author !== null,
+  );
 
 function currentText(group: ReportGroup): string {
   if (!group.current.exists) return adminTexts.currentGone;
@@ -31,64 +35,116 @@ function currentText(group: ReportGroup): string {
   return adminTexts.currentShown;
 }
 
+function emptyText(status: ReportStatus, authorName: string | null): string {
+  if (authorName === null) {
+    return status === 'open' ? adminTexts.emptyOpen : adminTexts.emptyResolved;
+  }
+  const text = status === 'open' ? adminTexts.emptyOpenOf : adminTexts.emptyResolvedOf;
+  return fillText(text, { name: authorName });
+}
+
 export interface ReportQueueProps {
   status: ReportStatus;
   page: number;
   onPageChange: (page: number) => void;
+  /** Limits the queue to this person's content, shown as a chip that `onClearAuthor` lifts. */
+  authorId?: string;
+  onClearAuthor?: () => void;
 }
 
 /** Reported content grouped per target: what was reported, by whom, and the admin's actions. */
-export function ReportQueue({ status, page, onPageChange }: ReportQueueProps) {
-  const { data, error, isLoading, mutate } = useReportList(status, page);
+export function ReportQueue({
+  status,
+  page,
+  onPageChange,
+  authorId,
+  onClearAuthor,
+}: ReportQueueProps) {
+  const { data, error, isLoading, mutate } = useReportList(status, page, authorId);
+  const authorName = data?.author?.username ?? null;
+  // Shown in every state, so a failed or empty filtered queue can still be widened.
+  const filter = authorId && onClearAuthor && (
+    <AuthorFilter name={authorName} onClear={onClearAuthor} />
+  );
   const [busyId, setBusyId] = useState<string | null>(null);
+  /** The group whose author the admin is about to ban (the reason dialog is open). */
+  const [banning, setBanning] = useState<ReportGroup | null>(null);
 
-  async function resolve(group: ReportGroup, action: ReportAction) {
+  /** Resolves true when the server accepted the outcome. */
+  async function resolve(group: ReportGroup, action: ReportAction, reason?: string) {
     setBusyId(group.id);
     try {
-      await resolveReport(group.id, action);
+      await resolveReport(group.id, action, reason);
       notify.success(adminTexts.actionDone[action]);
       await mutate(
         (current) =>
           current && { ...current, groups: current.groups.filter((item) => item.id !== group.id) },
         { revalidate: true },
       );
+      return true;
     } catch (failure) {
       notify.failure(failure);
+      return false;
     } finally {
       setBusyId(null);
     }
   }
 
+  /** A ban needs the reason its author is shown; the other outcomes apply at once. */
+  function choose(group: ReportGroup, action: ReportAction) {
+    if (action === 'ban') setBanning(group);
+    else void resolve(group, action);
+  }
+
   if (isLoading && !data) {
-    return <div className={styles.state} aria-busy="true" />;
+    return (
+      <>
+        {filter}
+        <div className={styles.state} aria-busy="true" />
+      </>
+    );
   }
   if (error && !data) {
     return (
-      <div className={styles.state} role="alert">
-        <p>{error instanceof Error ? error.message : adminTexts.loadFailed}</p>
-        <Button variant="secondary" onClick={() => void mutate()}>
-          {adminTexts.retry}
-        </Button>
-      </div>
+      <>
+        {filter}
+        <div className={styles.state} role="alert">
+          <p>{error instanceof Error ? error.message : adminTexts.loadFailed}</p>
+          <Button variant="secondary" onClick={() => void mutate()}>
+            {adminTexts.retry}
+          </Button>
+        </div>
+      </>
     );
   }
   if (!data || data.groups.length === 0) {
     return (
-      <EmptyState
-        icon={<Flag size={28} />}
-        title={status === 'open' ? adminTexts.emptyOpen : adminTexts.emptyResolved}
-      />
+      <>
+        {filter}
+        <EmptyState
+          icon={<Flag size={28} />}
+          title={emptyText(status, authorName)}
+          action={
+            filter && (
+              <Button variant="secondary" onClick={onClearAuthor}>
+                {adminTexts.showAllReports}
+              </Button>
+            )
+          }
+        />
+      </>
     );
   }
 
   return (
     <>
+      {filter}
       <ul className={styles.list}>
         {data.groups.map((group) => (
           <li key={group.id} className={styles.item} aria-busy={busyId === group.id}>
             <div className={styles.head}>
               <span>{adminTexts.reportTarget[group.targetType]}</span>
-              {group.snapshot.author && (
+              {group.snapshot.author && group.targetType !== 'user' && (
                 <span>
                   {fillText(adminTexts.snapshotAuthor, { name: group.snapshot.author.username })}
                 </span>
@@ -121,13 +177,14 @@ export function ReportQueue({ status, page, onPageChange }: ReportQueueProps) {
             </ul>
             {group.status === 'open' ? (
               <div className={styles.buttons}>
-                {ACTIONS[group.targetType].map((action) => (
+                {actionsFor(group).map((action) => (
                   <Button
                     key={action}
                     size="small"
-                    variant={action === 'dismiss' ? 'secondary' : 'danger'}
+                    variant={DANGEROUS.has(action) ? 'danger' : 'secondary'}
                     disabled={busyId !== null}
-                    onClick={() => void resolve(group, action)}
+                    aria-haspopup={action === 'ban' ? 'dialog' : undefined}
+                    onClick={() => choose(group, action)}
                   >
                     {adminTexts.actionNames[action]}
                   </Button>
@@ -143,7 +200,15 @@ export function ReportQueue({ status, page, onPageChange }: ReportQueueProps) {
           </li>
         ))}
       </ul>
-      {<Pager page={page} pages={data.pages} onPageChange={onPageChange} />}
+      <Pager page={page} pages={data.pages} onPageChange={onPageChange} />
+      {banning?.snapshot.author && (
+        <RestrictDialog
+          action="ban"
+          name={banning.snapshot.author.username}
+          onClose={() => setBanning(null)}
+          onConfirm={({ reason }) => resolve(banning, 'ban', reason)}
+        />
+      )}
     </>
   );
 }

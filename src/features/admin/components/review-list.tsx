@@ -1,21 +1,22 @@
 import { CheckCircle2, ExternalLink, Inbox, XCircle } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
+import { REJECT_REASON_MAX } from '../../../../contract/admin';
 import type { Category } from '../../../../contract/category';
-import { fillText } from '../../../../contract/page-messages';
+import { errorText, fillText } from '../../../../contract/page-messages';
 import type { PostCard, PostStatus } from '../../../../contract/post';
 import { Avatar } from '../../../components/avatar';
+import { Pager } from '../../../components/pager';
 import { Button, buttonClass } from '../../../components/button';
 import { EmptyState } from '../../../components/empty-state';
+import { ReasonDialog } from '../../../components/reason-dialog';
 import { SmartImage } from '../../../components/smart-image';
 import { formatTime } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
 import { changePostCategory, reviewPost } from '../api/admin-posts';
 import { useReviewList } from '../hooks/use-review-list';
 import { adminTexts } from '../texts';
-import { RejectDialog } from './reject-dialog';
 import styles from './review-list.module.css';
-import { Pager } from './pager';
 
 export interface ReviewListProps {
   status: PostStatus;
@@ -203,11 +204,19 @@ export function ReviewList({ status, page, onPageChange, categories }: ReviewLis
         ))}
       </ul>
       {data && <Pager page={page} pages={data.pages} onPageChange={onPageChange} />}
-      <RejectDialog
+      <ReasonDialog
         open={rejecting !== null}
-        title={rejecting?.title ?? ''}
+        title={adminTexts.rejectTitle}
+        subject={rejecting?.title ?? ''}
+        label={adminTexts.rejectReasonLabel}
+        placeholder={adminTexts.rejectReasonPlaceholder}
+        hint={adminTexts.rejectReasonHint}
+        maxLength={REJECT_REASON_MAX}
+        rows={4}
+        requiredMessage={errorText.rejectReasonRequired}
+        confirmLabel={adminTexts.confirmReject}
         onClose={() => setRejecting(null)}
-        onReject={(reason) =>
+        onConfirm={(reason) =>
           rejecting
             ? act(
                 rejecting,

@@ -1,24 +1,26 @@
-import type { PostStatus } from '../../../../contract/post';
-import { adminTexts } from '../texts';
 import styles from './status-tabs.module.css';
 
-const TABS: { value: PostStatus; label: string }[] = [
-  { value: 'pending', label: adminTexts.tabPending },
-  { value: 'approved', label: adminTexts.tabApproved },
-  { value: 'rejected', label: adminTexts.tabRejected },
-];
+export interface StatusTab<T extends string> {
+  value: T;
+  label: string;
+}
 
-/** 待审核 / 已通过 / 已拒绝. */
-export function StatusTabs({
+/** The status filter of an admin list (待审核 / 已通过 / 已拒绝, 待处理 / 已处理). */
+export function StatusTabs<T extends string>({
+  tabs,
+  label,
   active,
   onChange,
 }: {
-  active: PostStatus;
-  onChange: (status: PostStatus) => void;
+  tabs: readonly StatusTab<T>[];
+  /** Names the group for screen readers. */
+  label: string;
+  active: T;
+  onChange: (status: T) => void;
 }) {
   return (
-    <div className={styles.tabs} role="group" aria-label={adminTexts.statusTabsLabel}>
-      {TABS.map((tab) => (
+    <div className={styles.tabs} role="group" aria-label={label}>
+      {tabs.map((tab) => (
         <button
           key={tab.value}
           type="button"

@@ -1,4 +1,5 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
 import { SWRConfig } from 'swr';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ManagedUser, ManagedUserList, UserStatus } from '../../../../contract/people';
@@ -38,9 +39,11 @@ const LIST: ManagedUserList = {
 
 function renderManager(onSearch = vi.fn()) {
   render(
-    <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
-      <UserManager query="" page={1} onSearch={onSearch} onPageChange={vi.fn()} />
-    </SWRConfig>,
+    <MemoryRouter>
+      <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
+        <UserManager query="" page={1} onSearch={onSearch} onPageChange={vi.fn()} />
+      </SWRConfig>
+    </MemoryRouter>,
   );
   return onSearch;
 }
@@ -58,8 +61,26 @@ describe('UserManager', () => {
     const items = await screen.findAllByRole('listitem');
     expect(items[0].textContent).toContain('笔记 3');
     expect(items[0].textContent).toContain('被举报 2');
+    const profile = within(items[0]).getByRole('link', { name: '查看「xiaoming」的主页和笔记' });
+    expect(profile.getAttribute('href')).toBe('/profile/2');
     expect(within(items[0]).getByRole('button', { name: peopleTexts.mute })).toBeTruthy();
     expect(within(items[1]).queryAllByRole('button')).toEqual([]);
+  });
+
+  it("links a person's reports to the queue limited to them, and a count of 0 to nothing", async () => {
+    vi.spyOn(api, 'get').mockResolvedValue({
+      ...LIST,
+      users: [person('2', 'xiaoming'), person('7', 'clean', { reportsAgainst: 0 })],
+    } satisfies ManagedUserList);
+    renderManager();
+    const [reported, clean] = await screen.findAllByRole('listitem');
+    const link = within(reported).getByRole('link', {
+      name: '被举报 2：查看「xiaoming」被举报的内容',
+    });
+    expect(link.getAttribute('href')).toBe('/admin/reports?authorId=2');
+    expect(link.textContent).toBe('被举报 2');
+    expect(clean.textContent).toContain('被举报 0');
+    expect(within(clean).queryByRole('link', { name: /被举报/ })).toBeNull();
   });
 
   it('mutes with days and a reason, refusing a blank reason, and shows the new status', async () => {

@@ -1,9 +1,11 @@
 import { Users } from 'lucide-react';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
+import { Link } from 'react-router-dom';
 import useSWR from 'swr';
 import { fillText } from '../../../../contract/page-messages';
 import type { ManagedUser } from '../../../../contract/people';
+import { Pager } from '../../../components/pager';
 import { Button } from '../../../components/button';
 import { EmptyState } from '../../../components/empty-state';
 import { formatTime } from '../../../lib/format';
@@ -11,7 +13,6 @@ import { notify } from '../../../lib/notify';
 import { getUserList, restrictUser } from '../api/admin-people';
 import type { PeopleAction } from '../api/admin-people';
 import { peopleTexts } from '../people-texts';
-import { Pager } from './pager';
 import { RestrictDialog } from './restrict-dialog';
 import styles from './report-queue.module.css';
 
@@ -36,6 +37,24 @@ function actionsFor(user: ManagedUser): PeopleAction[] {
   if (user.status.state === 'banned') return ['lift'];
   if (user.status.state === 'muted') return ['ban', 'lift'];
   return ['mute', 'ban'];
+}
+
+/** The count of reports against a person, linking to the report queue limited to them. */
+function ReportsAgainst({ user }: { user: ManagedUser }) {
+  const text = fillText(peopleTexts.reports, { count: user.reportsAgainst });
+  if (user.reportsAgainst === 0) return <>{text}</>;
+  return (
+    <Link
+      to={`/admin/reports?authorId=${encodeURIComponent(user.id)}`}
+      // Starts with the visible text, so voice control finds the link by what it shows.
+      aria-label={fillText(peopleTexts.reportsLink, {
+        count: user.reportsAgainst,
+        name: user.username,
+      })}
+    >
+      {text}
+    </Link>
+  );
 }
 
 /** `/admin/users`: find people, see their counts and status, mute, ban or lift with a reason. */
@@ -82,8 +101,9 @@ export function UserManager({ query, page, onSearch, onPageChange }: UserManager
 
   return (
     <>
-      <form className={styles.buttons} role="search" onSubmit={submitSearch}>
+      <form className={styles.search} role="search" onSubmit={submitSearch}>
         <input
+          className={styles.searchInput}
           type="search"
           aria-label={peopleTexts.searchLabel}
           placeholder={peopleTexts.searchPlaceholder}
@@ -112,7 +132,12 @@ export function UserManager({ query, page, onSearch, onPageChange }: UserManager
             {data.users.map((user) => (
               <li key={user.id} className={styles.item}>
                 <div className={styles.head}>
-                  <span>{user.username}</span>
+                  <Link
+                    to={`/profile/${user.id}`}
+                    aria-label={fillText(peopleTexts.profileLink, { name: user.username })}
+                  >
+                    {user.username}
+                  </Link>
                   {user.isAdmin && <span>{peopleTexts.admin}</span>}
                   <span className={user.status.state === 'active' ? undefined : styles.count}>
                     {statusText(user)}
@@ -120,7 +145,7 @@ export function UserManager({ query, page, onSearch, onPageChange }: UserManager
                 </div>
                 <p className={styles.heading}>
                   {user.email ?? ''} · {fillText(peopleTexts.notes, { count: user.notesCount })} ·{' '}
-                  {fillText(peopleTexts.reports, { count: user.reportsAgainst })} ·{' '}
+                  <ReportsAgainst user={user} /> ·{' '}
                   <time dateTime={user.createdAt}>{formatTime(user.createdAt)}</time>
                 </p>
                 {(user.status.banReason ?? user.status.muteReason) && (

@@ -6,7 +6,7 @@ import { Button } from '../../../components/button';
 import { notify } from '../../../lib/notify';
 import { getWords, saveWords } from '../api/admin-words';
 import { adminTexts } from '../texts';
-import styles from './reject-dialog.module.css';
+import styles from '../../../components/form-layout.module.css';
 
 const linesOf = (text: string) =>
   text

@@ -2,10 +2,10 @@ import useSWR from 'swr';
 import { getReportList } from '../api/admin-reports';
 import type { ReportStatus } from '../api/admin-reports';
 
-export function useReportList(status: ReportStatus, page: number) {
+export function useReportList(status: ReportStatus, page: number, authorId?: string) {
   return useSWR(
-    ['admin-reports', status, page],
-    ([, listStatus, listPage]) => getReportList(listStatus, listPage),
+    ['admin-reports', status, page, authorId],
+    ([, listStatus, listPage, listAuthor]) => getReportList(listStatus, listPage, listAuthor),
     { revalidateOnFocus: false, keepPreviousData: true },
   );
 }

@@ -13,7 +13,10 @@ import { SocialLoginPanel } from './social-login-panel';
 const METHODS = ['password', 'phone', 'wechat', 'qq'] as const;
 type Method = (typeof METHODS)[number];
 
-/** The login modal, opened by the 'open-login-modal' event (through the modal store). */
+/**
+ * The login modal, opened by the 'open-login-modal' event (through the modal store). Drawn in
+ * place: the server renders it open for a visitor sent to sign in on a note.
+ */
 export default function LoginModal() {
   const login = useModalStore((state) => state.login);
   const close = useModalStore((state) => state.closeLogin);
@@ -37,7 +40,7 @@ export default function LoginModal() {
   }
 
   return (
-    <Modal open={login !== null} onClose={close} title={authTexts.loginTitle} width={400}>
+    <Modal open={login !== null} onClose={close} title={authTexts.loginTitle} width={400} inPlace>
       <p className={styles.subtitle}>{authTexts.loginSubtitle}</p>
       <div className={styles.tabs} role="tablist" onKeyDown={moveFocus}>
         {METHODS.map((name) => (

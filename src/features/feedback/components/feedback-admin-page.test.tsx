@@ -1,4 +1,5 @@
 import { render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
 import { SWRConfig } from 'swr';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../../../lib/api/client';
@@ -8,9 +9,11 @@ afterEach(() => vi.restoreAllMocks());
 
 const renderPage = () =>
   render(
-    <SWRConfig value={{ provider: () => new Map() }}>
-      <FeedbackAdminPage />
-    </SWRConfig>,
+    <MemoryRouter initialEntries={['/admin/feedback']}>
+      <SWRConfig value={{ provider: () => new Map() }}>
+        <FeedbackAdminPage />
+      </SWRConfig>
+    </MemoryRouter>,
   );
 
 describe('feedback admin page', () => {

@@ -1,10 +1,11 @@
 import { Inbox } from 'lucide-react';
 import { useState } from 'react';
 import useSWR from 'swr';
+import { AdminPage } from '../../../components/admin-page';
 import { Avatar } from '../../../components/avatar';
 import { Button } from '../../../components/button';
 import { EmptyState } from '../../../components/empty-state';
-import { PageMeta } from '../../../components/page-meta';
+import { Pager } from '../../../components/pager';
 import { resolveImageUrl } from '../../../lib/image-url';
 import { formatTime } from '../../../lib/format';
 import { getFeedback } from '../api/get-feedback';
@@ -21,12 +22,11 @@ export default function FeedbackAdminPage() {
   );
 
   return (
-    <section className={styles.page}>
-      <PageMeta title={texts.pageTitle} noindex />
-      <header className={styles.header}>
-        <h1 className={styles.title}>{texts.title}</h1>
-        {data && <span className={styles.total}>{texts.total(data.total)}</span>}
-      </header>
+    <AdminPage
+      title={texts.title}
+      path="/admin/feedback"
+      aside={data ? texts.total(data.total) : undefined}
+    >
       {isLoading ? (
         <ul className={styles.list} aria-busy="true" aria-label={texts.loading}>
           {Array.from({ length: 3 }, (_, index) => (
@@ -79,29 +79,9 @@ export default function FeedbackAdminPage() {
               </li>
             ))}
           </ul>
-          {data.pages > 1 && (
-            <nav className={styles.pager}>
-              <Button
-                variant="secondary"
-                size="small"
-                disabled={page <= 1}
-                onClick={() => setPage(page - 1)}
-              >
-                {texts.previous}
-              </Button>
-              <span>{texts.pageOf(data.page, data.pages)}</span>
-              <Button
-                variant="secondary"
-                size="small"
-                disabled={page >= data.pages}
-                onClick={() => setPage(page + 1)}
-              >
-                {texts.next}
-              </Button>
-            </nav>
-          )}
+          <Pager page={page} pages={data.pages} onPageChange={setPage} />
         </>
       )}
-    </section>
+    </AdminPage>
   );
 }

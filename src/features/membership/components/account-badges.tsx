@@ -5,7 +5,7 @@ import type { User } from '../../../../contract/user';
 import { formatCount } from '../../../lib/format';
 import { isActivePremium } from '../../../lib/premium';
 import { formatDate } from '../format';
-import { membershipTexts } from '../texts';
+import { badgeTexts } from '../badge-texts';
 import { ATMOSPHERE_ANCHOR } from '../anchors';
 import styles from './account-badges.module.css';
 
@@ -15,13 +15,11 @@ type Account = Pick<User, 'isPremium' | 'premiumEndDate' | 'atmosphereValue'>;
 export function MemberBadge({ user, compact = false }: { user: Account; compact?: boolean }) {
   if (!isActivePremium(user)) return null;
   const date = formatDate(user.premiumEndDate);
-  const label = date
-    ? fillText(membershipTexts.badge.memberLabel, { date })
-    : membershipTexts.badge.member;
+  const label = date ? fillText(badgeTexts.memberLabel, { date }) : badgeTexts.member;
   return (
     <span className={compact ? `${styles.member} ${styles.compact}` : styles.member} title={label}>
       <Crown size={compact ? 12 : 14} aria-hidden="true" />
-      {compact ? <span className="visually-hidden">{label}</span> : membershipTexts.badge.member}
+      {compact ? <span className="visually-hidden">{label}</span> : badgeTexts.member}
     </span>
   );
 }
@@ -34,14 +32,13 @@ export function AtmosphereValue({
   user: Account;
   withRules?: boolean;
 }) {
-  const texts = membershipTexts.atmosphere;
   return (
     <span className={styles.atmosphere}>
       <Sparkles size={14} aria-hidden="true" />
-      {fillText(texts.value, { value: formatCount(user.atmosphereValue) })}
+      {fillText(badgeTexts.atmosphereValue, { value: formatCount(user.atmosphereValue) })}
       {withRules && (
         <Link to={`/help#${ATMOSPHERE_ANCHOR}`} className={styles.rules}>
-          {texts.rulesLink}
+          {badgeTexts.atmosphereRules}
         </Link>
       )}
     </span>
@@ -57,14 +54,12 @@ export function AccountStrip({ user }: { user: Account }) {
       {member ? (
         <Link to="/membership" className={styles.stripMember}>
           <Crown size={14} aria-hidden="true" />
-          {date
-            ? fillText(membershipTexts.status.activeUntil, { date })
-            : membershipTexts.status.active}
+          {date ? fillText(badgeTexts.activeUntil, { date }) : badgeTexts.active}
         </Link>
       ) : (
         <Link to="/membership" className={styles.stripJoin}>
           <Crown size={14} aria-hidden="true" />
-          {membershipTexts.paywall.member}
+          {badgeTexts.join}
         </Link>
       )}
       <AtmosphereValue user={user} withRules />

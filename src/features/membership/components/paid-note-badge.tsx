@@ -5,10 +5,8 @@ import { selectUser, useSessionStore } from '../../../stores/session-store';
 import { formatDate } from '../format';
 import { usePaidRecord } from '../hooks/use-paid-record';
 import type { PaidNote } from '../hooks/use-paid-record';
-import { membershipTexts } from '../texts';
+import { badgeTexts as texts } from '../badge-texts';
 import styles from './paid-note-badge.module.css';
-
-const texts = membershipTexts.paywall;
 
 /** Under a paid note the reader may read: 已购买 (with the date) or 会员免费阅读. */
 export function PaidNoteBadge({ post }: { post: PaidNote }) {

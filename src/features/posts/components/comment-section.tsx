@@ -1,5 +1,5 @@
 import { MessageCircle } from 'lucide-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { FormEvent, Ref } from 'react';
 import { Link } from 'react-router-dom';
 import type { Comment, CommentReply } from '../../../../contract/comment';
@@ -17,6 +17,11 @@ import { postTexts } from '../texts';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import styles from './comment-section.module.css';
 import { ReportButton } from '../../../components/report/report-button';
+import { MentionText } from '../../../components/mention-text';
+import {
+  MentionAutocomplete,
+  mentionAnchorClass,
+} from '../../../components/mention/mention-autocomplete';
 
 type AnyComment = Comment | CommentReply;
 
@@ -78,7 +83,7 @@ export function CommentSection({ post, viewer, inputRef }: CommentSectionProps) 
               <Link to={`/profile/${comment.replyTo._id}`}>@{comment.replyTo.username}</Link>：
             </span>
           )}
-          {comment.content}
+          <MentionText text={comment.content} className={styles.mention} />
         </p>
         {comment.hiddenReason && (
           <p className={styles.hiddenNote} role="note">
@@ -211,6 +216,7 @@ interface ComposerProps {
 function CommentComposer({ placeholder, onSubmit, onCancel, autoFocus, inputRef }: ComposerProps) {
   const [content, setContent] = useState('');
   const [sending, setSending] = useState(false);
+  const localInput = useRef<HTMLTextAreaElement>(null);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -233,21 +239,28 @@ function CommentComposer({ placeholder, onSubmit, onCancel, autoFocus, inputRef 
 
   return (
     <form className={styles.composer} onSubmit={(event) => void submit(event)}>
-      <textarea
-        ref={inputRef}
-        className={styles.input}
-        value={content}
-        onChange={(event) => setContent(event.target.value)}
-        placeholder={placeholder}
-        aria-label={placeholder}
-        maxLength={POST_LIMITS.commentMax}
-        rows={2}
-        autoFocus={autoFocus}
-        onKeyDown={(event) => {
-          if (event.key === 'Enter' && (event.metaKey || event.ctrlKey)) void submit(event);
-          if (event.key === 'Escape' && onCancel) onCancel();
-        }}
-      />
+      <div className={mentionAnchorClass}>
+        <textarea
+          ref={(node) => {
+            localInput.current = node;
+            if (typeof inputRef === 'function') inputRef(node);
+            else if (inputRef) inputRef.current = node;
+          }}
+          className={styles.input}
+          value={content}
+          onChange={(event) => setContent(event.target.value)}
+          placeholder={placeholder}
+          aria-label={placeholder}
+          maxLength={POST_LIMITS.commentMax}
+          rows={2}
+          autoFocus={autoFocus}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter' && (event.metaKey || event.ctrlKey)) void submit(event);
+            if (event.key === 'Escape' && onCancel) onCancel();
+          }}
+        />
+        <MentionAutocomplete textareaRef={localInput} value={content} onChange={setContent} />
+      </div>
       <div className={styles.composerActions}>
         <span className={styles.counter}>
           {content.length}/{POST_LIMITS.commentMax}

@@ -1,31 +1,26 @@
-import { memo, useEffect, useMemo, useState } from 'react';
-import { hasCodeBlock, renderMarkdown } from '../markdown';
-import type { Highlight } from '../markdown';
+import { lazy, memo, Suspense } from 'react';
 import styles from './markdown-body.module.css';
 
-/** The highlighter once loaded, so later bodies render highlighted at once. */
-let loadedHighlight: Highlight | undefined;
+const MarkdownRenderer = lazy(() => import('./markdown-renderer'));
 
 /**
- * A note's body. The HTML comes from renderMarkdown, which lets no script through; the
- * highlighter is fetched only for bodies with code blocks.
+ * A note's body. `rendered` is the HTML the server rendered it to for this page (see
+ * rendered-body.ts): the browser shows it as it is and loads no Markdown parser. Without it the
+ * body is rendered here, once the renderer's chunk has arrived.
  */
-export const MarkdownBody = memo(function MarkdownBody({ source }: { source: string }) {
-  const [highlight, setHighlight] = useState(() => loadedHighlight);
-  const needsHighlight = !highlight && hasCodeBlock(source);
-
-  useEffect(() => {
-    if (!needsHighlight) return;
-    let current = true;
-    void import('../highlight').then(({ highlightCode }) => {
-      loadedHighlight = highlightCode;
-      if (current) setHighlight(() => highlightCode);
-    });
-    return () => {
-      current = false;
-    };
-  }, [needsHighlight]);
-
-  const html = useMemo(() => renderMarkdown(source, highlight), [source, highlight]);
-  return <div className={styles.body} dangerouslySetInnerHTML={{ __html: html }} />;
+export const MarkdownBody = memo(function MarkdownBody({
+  source,
+  rendered,
+}: {
+  source: string;
+  rendered?: string;
+}) {
+  if (rendered !== undefined) {
+    return <div className={styles.body} dangerouslySetInnerHTML={{ __html: rendered }} />;
+  }
+  return (
+    <Suspense fallback={<div className={styles.body} />}>
+      <MarkdownRenderer source={source} />
+    </Suspense>
+  );
 });

@@ -18,6 +18,8 @@ export interface NoteCardProps {
   showStatus?: boolean;
   /** The first cards of a page load at once; the rest when scrolled near. */
   eager?: boolean;
+  /** Below the first screen: drawn only when scrolled near. */
+  deferred?: boolean;
   /** Extra controls under the card (pin, unpin …). */
   extra?: ReactNode;
 }
@@ -26,9 +28,15 @@ export interface NoteCardProps {
  * Memoised on its props: the list keeps a note's object while the note is unchanged (see
  * keepUnchangedPosts), so a feed refresh re-renders only the cards whose note changed.
  */
-export const NoteCard = memo(function NoteCard({ post, showStatus, eager, extra }: NoteCardProps) {
+export const NoteCard = memo(function NoteCard({
+  post,
+  showStatus,
+  eager,
+  deferred,
+  extra,
+}: NoteCardProps) {
   return (
-    <article className={styles.card}>
+    <article className={deferred ? `${styles.card} ${styles.deferred}` : styles.card}>
       <Link to={`/post/${post.id}`} className={styles.main}>
         <span className={styles.badges}>
           {post.isPinned && <span className={styles.pinned}>{postTexts.pinned}</span>}

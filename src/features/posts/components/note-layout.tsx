@@ -17,8 +17,7 @@ export interface NoteLayoutProps {
 
 /**
  * The note page's frame: the images beside the panel from 1024 px and above it on phones, the
- * author at the top of the panel. The page and its server-drawn first screen (src/first-screen)
- * both draw it, so the first image is in the same place before and after the app has loaded.
+ * author at the top of the panel.
  */
 export function NoteLayout({ post, authorAction, children, after }: NoteLayoutProps) {
   return (

@@ -1,6 +1,6 @@
 import { AlertCircle } from 'lucide-react';
 import { useMemo } from 'react';
-import type { ReactNode } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 import type { PostCard } from '../../../../contract/post';
 import { Button } from '../../../components/button';
 import { useColumnCount } from '../hooks/use-column-count';
@@ -14,6 +14,8 @@ import styles from './note-waterfall.module.css';
 
 /** Cards above the fold on a large screen, loaded at once rather than lazily. */
 const EAGER_CARDS = 5;
+/** Cards a first screen can show (two rows of five columns), always drawn. */
+const FIRST_SCREEN_CARDS = 10;
 const SKELETON_HEIGHTS = [1.33, 1, 1.5, 1.2, 0.9, 1.4, 1.1, 1.3, 1, 1.25];
 
 export interface NoteWaterfallProps {
@@ -25,6 +27,8 @@ export interface NoteWaterfallProps {
   /** Names the list for screen readers. */
   label: string;
 }
+
+const columnsStyle = (count: number) => ({ '--columns': count }) as CSSProperties;
 
 /** A masonry of note cards with skeletons, empty and error states and infinite scroll. */
 export function NoteWaterfall({ list, empty, showStatus, renderExtra, label }: NoteWaterfallProps) {
@@ -38,7 +42,12 @@ export function NoteWaterfall({ list, empty, showStatus, renderExtra, label }: N
   if (list.isLoading) {
     const skeletons = distributeColumns(SKELETON_HEIGHTS, columnCount, (height) => height);
     return (
-      <div className={styles.grid} aria-busy="true" aria-label={label}>
+      <div
+        className={styles.grid}
+        style={columnsStyle(columnCount)}
+        aria-busy="true"
+        aria-label={label}
+      >
         {skeletons.map((column, index) => (
           <div key={index} className={styles.column}>
             {column.map((ratio, row) => (
@@ -59,7 +68,7 @@ export function NoteWaterfall({ list, empty, showStatus, renderExtra, label }: N
   const order = new Map(list.posts.map((post, index) => [post.id, index]));
   return (
     <section aria-label={label}>
-      <div className={styles.grid}>
+      <div className={styles.grid} style={columnsStyle(columnCount)}>
         {columns.map((column, index) => (
           <div key={index} className={styles.column}>
             {column.map((post) => (
@@ -68,6 +77,7 @@ export function NoteWaterfall({ list, empty, showStatus, renderExtra, label }: N
                 post={post}
                 showStatus={showStatus}
                 eager={(order.get(post.id) ?? EAGER_CARDS) < EAGER_CARDS}
+                deferred={(order.get(post.id) ?? 0) >= FIRST_SCREEN_CARDS}
                 extra={renderExtra?.(post)}
               />
             ))}

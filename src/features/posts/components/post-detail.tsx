@@ -4,12 +4,14 @@ import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { errorText, fillText } from '../../../../contract/page-messages';
 import type { Post } from '../../../../contract/post';
+import { tagPath } from '../../../../contract/tag-rules';
 import type { User } from '../../../../contract/user';
 import { FollowButton } from '../../../components/follow-button';
 import { formatCount, formatTime } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
 import { deletePost } from '../api/delete-post';
 import { useReactions } from '../hooks/use-reactions';
+import { useRenderedBody } from '../rendered-body';
 import { shareNote } from '../share';
 import { postTexts } from '../texts';
 import { CommentSection } from './comment-section';
@@ -32,6 +34,7 @@ export interface PostDetailProps {
 export function PostDetail({ post, viewer, extraActions, paywall }: PostDetailProps) {
   const navigate = useNavigate();
   const { like, favorite } = useReactions(post);
+  const renderedBody = useRenderedBody(post.id, post.content);
   const commentInput = useRef<HTMLTextAreaElement>(null);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   const [deleting, setDeleting] = useState(false);
@@ -133,7 +136,7 @@ export function PostDetail({ post, viewer, extraActions, paywall }: PostDetailPr
         {post.price > 0 && !post.canRead && (
           <p className={styles.banner}>{fillText(postTexts.paidNotice, { price: post.price })}</p>
         )}
-        <MarkdownBody source={post.content} />
+        <MarkdownBody source={post.content} rendered={renderedBody} />
         {paywall}
         <div className={styles.tags}>
           <Link
@@ -143,7 +146,7 @@ export function PostDetail({ post, viewer, extraActions, paywall }: PostDetailPr
             {post.category.name}
           </Link>
           {post.tags.map((tag) => (
-            <Link key={tag} to={`/search?search=${encodeURIComponent(tag)}`} className={styles.tag}>
+            <Link key={tag} to={tagPath(tag)} className={styles.tag}>
               #{tag}
             </Link>
           ))}

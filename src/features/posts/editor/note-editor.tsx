@@ -16,6 +16,10 @@ import { ImageUploader } from './image-uploader';
 import { TagInput } from './tag-input';
 import { useImageUploads } from './use-image-uploads';
 import styles from './note-editor.module.css';
+import {
+  MentionAutocomplete,
+  mentionAnchorClass,
+} from '../../../components/mention/mention-autocomplete';
 
 /** Everything the editor holds (the shape drafts are stored in). */
 export interface EditorValue {
@@ -90,6 +94,7 @@ export function NoteEditor({
   const ids = useId();
   const [title, setTitle] = useState(initialValue.title);
   const [content, setContent] = useState(initialValue.data.content);
+  const contentInput = useRef<HTMLTextAreaElement>(null);
   const [categoryId, setCategoryId] = useState(initialValue.data.categoryId);
   const [tags, setTags] = useState(initialValue.data.tags);
   const [priceText, setPriceText] = useState(
@@ -289,19 +294,30 @@ export function NoteEditor({
           </div>
         </div>
         {tab === 'write' ? (
-          <textarea
-            id={`${ids}-content`}
-            className={styles.textarea}
-            value={content}
-            maxLength={POST_LIMITS.contentMax}
-            placeholder={editorTexts.contentPlaceholder}
-            aria-invalid={Boolean(errors.content)}
-            aria-describedby={describedBy('content')}
-            onChange={(event) => {
-              setContent(event.target.value);
-              clearError('content');
-            }}
-          />
+          <div className={mentionAnchorClass}>
+            <textarea
+              ref={contentInput}
+              id={`${ids}-content`}
+              className={styles.textarea}
+              value={content}
+              maxLength={POST_LIMITS.contentMax}
+              placeholder={editorTexts.contentPlaceholder}
+              aria-invalid={Boolean(errors.content)}
+              aria-describedby={describedBy('content')}
+              onChange={(event) => {
+                setContent(event.target.value);
+                clearError('content');
+              }}
+            />
+            <MentionAutocomplete
+              textareaRef={contentInput}
+              value={content}
+              onChange={(next) => {
+                setContent(next);
+                clearError('content');
+              }}
+            />
+          </div>
         ) : (
           <div className={styles.preview} role="tabpanel">
             {content.trim() ? (

@@ -1,5 +1,6 @@
 import { useCallback, useMemo, useRef } from 'react';
-import useSWRInfinite from 'swr/infinite';
+import { unstable_serialize as serializeKey } from 'swr';
+import useSWRInfinite, { unstable_serialize as serializeInfiniteKey } from 'swr/infinite';
 import type { PostCard } from '../../../../contract/post';
 import { keepUnchangedPosts } from '../keep-unchanged-posts';
 
@@ -19,6 +20,23 @@ const cursorAfter = (page: PostPage | null) => page?.nextCursor;
 
 const isLastPage = (page: PostPage) =>
   page.nextCursor === undefined ? page.page >= page.pages : page.nextCursor === null;
+
+/** SWR's key of one page of the list named `key`: its number, and the cursor it starts at. */
+function pageKey(key: readonly unknown[] | null, index: number, previous: PostPage | null) {
+  if (!key || (previous && isLastPage(previous))) return null;
+  return [...key, index + 1, cursorAfter(previous) ?? null] as const;
+}
+
+/**
+ * The cache keys of a list's first page, for a page rendered on the server: the list's own
+ * (what the hook reads) and the page's (what loading the next page reads again).
+ */
+export function firstPageCacheKeys(key: readonly unknown[]): { list: string; page: string } {
+  return {
+    list: serializeInfiniteKey((index, previous: PostPage | null) => pageKey(key, index, previous)),
+    page: serializeKey(pageKey(key, 0, null)),
+  };
+}
 
 export interface PagedPosts {
   posts: PostCard[];
@@ -46,14 +64,9 @@ export interface PagedPosts {
 export function usePagedPosts(
   key: readonly unknown[] | null,
   fetchPage: (page: number, cursor?: string) => Promise<PostPage>,
-  /** A first page already in hand (the feed inlined in the HTML): shown at once, then refreshed. */
-  initialPage?: PostPage | null,
 ): PagedPosts {
   const { data, error, size, setSize, isLoading, isValidating, mutate } = useSWRInfinite(
-    (index, previous: PostPage | null) => {
-      if (!key || (previous && isLastPage(previous))) return null;
-      return [...key, index + 1, cursorAfter(previous) ?? null] as const;
-    },
+    (index, previous: PostPage | null) => pageKey(key, index, previous),
     (pageKey) =>
       fetchPage(
         pageKey[pageKey.length - 2] as number,
@@ -62,7 +75,6 @@ export function usePagedPosts(
     {
       revalidateFirstPage: false,
       revalidateOnFocus: false,
-      ...(initialPage && { fallbackData: [initialPage], revalidateOnMount: true }),
     },
   );
 
@@ -111,12 +123,12 @@ export function usePagedPosts(
   return {
     posts,
     total: pages[0]?.total,
-    // SWR counts a list as loading while its cache is empty even when the inlined first page is
-    // on screen; skeletons would then replace those cards until the refresh arrives.
+    // SWR counts a list as loading whenever it is about to revalidate, even with a first page
+    // on screen; skeletons would then replace those cards until the answer arrives.
     isLoading: Boolean(key) && isLoading && pages.length === 0,
     isLoadingMore: Boolean(key) && !isLoading && isLoadingMore,
     hasMore: Boolean(key) && hasMore,
-    // Not while any page is on its way (the inlined first page's refresh included): loadMore
+    // Not while any page is on its way (a refresh of the first page included): loadMore
     // would ignore the call, and a trigger that fired then must fire again once this turns true.
     canLoadMore: Boolean(key) && hasMore && !error && !isLoading && !isValidating,
     error,

@@ -9,6 +9,9 @@ export interface PostPageResult {
   pages: number;
 }
 
+/** The SWR name of someone's published notes. */
+export const userPostsListKey = (userId: string) => ['user-posts', userId] as const;
+
 /** The caller's notes in every status. */
 export const getMyPosts = (page: number): Promise<PostPageResult> =>
   api.get<PostList>('/api/posts/user/me', { query: { page, limit: PROFILE_PAGE_SIZE } });

@@ -15,3 +15,6 @@ export async function searchPosts(keyword: string, page: number): Promise<PostLi
     errorMessage: errorText.searchFailed,
   });
 }
+
+/** The SWR name of the notes found for a keyword. */
+export const searchListKey = (keyword: string) => ['search', keyword] as const;

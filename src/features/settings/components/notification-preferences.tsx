@@ -1,11 +1,11 @@
-import { useState } from 'react';
 import { NOTIFICATION_KINDS } from '../../../../contract/settings-rules';
 import type { NotificationPreferences as Preferences } from '../../../../contract/settings';
 import type { NotificationKind } from '../../../../contract/settings-rules';
-import { notify } from '../../../lib/notify';
 import { updateSettings } from '../api/account';
 import { settingsTexts } from '../texts';
+import { useSavedSwitches } from '../hooks/use-saved-switches';
 import styles from './preferences.module.css';
+import { SwitchRow } from './switch-row';
 
 const texts = settingsTexts.notifications;
 
@@ -16,49 +16,26 @@ export interface NotificationPreferencesProps {
 
 /** One switch per kind of notification, each saved the moment it is flipped. */
 export function NotificationPreferences({ preferences, onSaved }: NotificationPreferencesProps) {
-  const [shown, setShown] = useState(preferences);
-  const [saving, setSaving] = useState<NotificationKind | null>(null);
-
-  async function flip(kind: NotificationKind) {
-    const next = !shown[kind];
-    setShown((current) => ({ ...current, [kind]: next }));
-    setSaving(kind);
-    try {
-      const saved = await updateSettings({ notifications: { [kind]: next } });
-      setShown(saved.notifications);
-      onSaved(saved.notifications);
-      notify.success(texts.saved);
-    } catch (error) {
-      setShown((current) => ({ ...current, [kind]: !next }));
-      notify.failure(error);
-    } finally {
-      setSaving(null);
-    }
-  }
+  const { shown, saving, flip } = useSavedSwitches<NotificationKind>({
+    initial: preferences,
+    save: async (kind, next) =>
+      (await updateSettings({ notifications: { [kind]: next } })).notifications,
+    onSaved,
+    savedText: texts.saved,
+  });
 
   return (
     <ul className={styles.list}>
       {NOTIFICATION_KINDS.map((kind) => (
-        <li key={kind} className={styles.item}>
-          <div className={styles.itemText}>
-            <span id={`notify-${kind}`} className={styles.itemLabel}>
-              {texts.kinds[kind].label}
-            </span>
-            <span className={styles.itemHint}>{texts.kinds[kind].hint}</span>
-          </div>
-          <button
-            type="button"
-            role="switch"
-            aria-checked={shown[kind]}
-            aria-labelledby={`notify-${kind}`}
-            aria-busy={saving === kind || undefined}
-            disabled={saving === kind}
-            className={styles.switch}
-            onClick={() => void flip(kind)}
-          >
-            <span className={styles.knob} />
-          </button>
-        </li>
+        <SwitchRow
+          key={kind}
+          id={`notify-${kind}`}
+          label={texts.kinds[kind].label}
+          hint={texts.kinds[kind].hint}
+          checked={shown[kind]}
+          busy={saving === kind}
+          onFlip={() => void flip(kind)}
+        />
       ))}
     </ul>
   );

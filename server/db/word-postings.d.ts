@@ -1,0 +1,71 @@
+import type { Database } from 'better-sqlite3';
+
+/** The notes the main thread wrote to the index lately (word-postings.js). */
+export interface IndexChanges {
+  /** How many notes were written to the index since the process started. */
+  seq: number;
+  /** How many of the latest writes `recent` covers. */
+  window: number;
+  /** The ids of the notes of the last `window` writes. */
+  recent: number[];
+}
+
+export interface WordQuery {
+  words: string[];
+  offset: number;
+  needed: number;
+  cap: number;
+  changes: IndexChanges;
+}
+
+export interface WordRanking {
+  /** Ranks `offset` to `needed - 1`, best first. */
+  ids: number[];
+  /** Notes holding at least one word, up to `cap`. */
+  total: number;
+}
+
+/** A changed note as it is now: its length and the frequency of each asked word. */
+export interface ChangedNote {
+  note: number;
+  length: number;
+  counts: number[];
+}
+
+/** Where postings are read from, synchronously (PostgreSQL's reads them ahead, see `stale`). */
+export interface PostingsSource {
+  /**
+   * The notes holding `word`, ascending, and how often each holds it. A source that reads
+   * ahead gives `loadedAt`: the count of changes seen before it read (by default the query's).
+   */
+  postings(word: string): {
+    notes: ArrayLike<number>;
+    counts: ArrayLike<number>;
+    loadedAt?: number;
+  };
+  /** Every note's id and token count. */
+  lengths(): Iterable<[number, number]> & { loadedAt?: number };
+  /** The changed notes that are in the index now (a removed one is absent). */
+  changed(ids: number[], words: string[]): ChangedNote[];
+}
+
+export interface PostingsRanker {
+  rank(query: WordQuery): WordRanking;
+  /** What the next `rank` of `words` would read from the source. */
+  stale(words: string[], changes: IndexChanges): { lengths: boolean; words: string[] };
+  bytes(): number;
+}
+
+export function createPostingsRanker(
+  source: PostingsSource,
+  options: { maxBytes: number },
+): PostingsRanker;
+
+export function createWordPostings(db: Database, options: { maxBytes: number }): PostingsRanker;
+
+export const WORD_POSTINGS_SQL: {
+  vocabulary: string;
+  occurrences: string;
+  lengths: string;
+  changed: string;
+};

@@ -1,0 +1,343 @@
+// Ranks a query of whole words from postings held in memory by a read worker (read-worker.js).
+// Plain JavaScript so that the workers run it without the TypeScript loader.
+//
+// Each word's postings (the notes holding it, their BM25 term weights, a bitset of them and
+// their order by weight) are read from FTS5 the first time the word is asked for and kept, up
+// to a budget, so a query is a few passes over bitsets and the heads of the weight orders: no
+// SQL, no note text. See docs/decisions/024-search-in-memory-postings.md.
+import { createTop, TIER } from './top-notes.js';
+
+const K1 = 1.2;
+const B = 0.75;
+
+/**
+ * How the read worker learns of writes: the main thread numbers every note it writes to the
+ * index (`seq`) and sends the last `window` of those note ids with each query. A note among them
+ * is read afresh from the index on every query; postings loaded before the oldest of them are
+ * reloaded. A transaction holds SQLite's only write connection, so a load can miss at most the
+ * writes of one open transaction: postings stay in use while they are at most half a window old.
+ */
+const isFresh = (loadedAt, changes) => loadedAt > changes.seq - changes.window / 2;
+
+/** FTS5's docsize row holds each column's token count as SQLite varints; `words` is the first. */
+function firstVarint(hex) {
+  let value = 0;
+  for (let at = 0; at < hex.length; at += 2) {
+    const byte = parseInt(hex.slice(at, at + 2), 16);
+    value = value * 128 + (byte & 0x7f);
+    if (byte < 0x80) break;
+  }
+  return value;
+}
+
+function popcount(x) {
+  let v = x - ((x >>> 1) & 0x55555555);
+  v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
+  return Math.imul((v + (v >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
+}
+
+/** Calls `visit` with every note whose bit is set. */
+function eachNote(bits, visit) {
+  for (let word = 0; word < bits.length; word += 1) {
+    for (let x = bits[word]; x !== 0; x &= x - 1) visit(word * 32 + 31 - Math.clz32(x & -x));
+  }
+}
+
+const has = (bits, note) => (bits[note >>> 5] & (1 << (note & 31))) !== 0;
+
+/** A word's occurrences in a space-separated token string. */
+function frequency(tokens, word) {
+  let count = 0;
+  for (const token of tokens) if (token === word) count += 1;
+  return count;
+}
+
+/** The statements the postings are read with (their plans are checked in query-plans.test.ts). */
+export const WORD_POSTINGS_SQL = {
+  /** FTS5's view of every occurrence of a term (a TEMP table: the connection is read-only). */
+  vocabulary:
+    'CREATE VIRTUAL TABLE IF NOT EXISTS temp.post_fts_instances USING fts5vocab(main, post_fts, instance)',
+  // One row per occurrence, in note order (FTS5 reads the word's postings in order); counting
+  // runs in JavaScript costs half of what GROUP BY does.
+  occurrences: "SELECT doc FROM temp.post_fts_instances WHERE term = ? AND col = 'words'",
+  /**
+   * Every note's token counts: FTS5's own table of two varints a note (about 1 MB at 100 000
+   * notes), read whole once and again only after writes (see `isFresh`).
+   */
+  lengths: 'SELECT id, hex(sz) FROM post_fts_docsize',
+  changed: 'SELECT rowid, words FROM post_fts WHERE rowid IN (SELECT value FROM json_each(?))',
+};
+
+/**
+ * The postings of a SQLite read connection: FTS5's view of each term's occurrences and its
+ * table of note lengths.
+ * @param {import('better-sqlite3').Database} db a read-only connection
+ * @returns {PostingsSource}
+ */
+function sqliteSource(db) {
+  db.exec(WORD_POSTINGS_SQL.vocabulary);
+  const occurrencesOf = db.prepare(WORD_POSTINGS_SQL.occurrences).pluck();
+  const sizes = db.prepare(WORD_POSTINGS_SQL.lengths).raw();
+  const changedTexts = db.prepare(WORD_POSTINGS_SQL.changed).raw();
+  return {
+    postings(word) {
+      const occurrences = occurrencesOf.all(word);
+      const notes = [];
+      const counts = [];
+      for (const note of occurrences) {
+        if (notes[notes.length - 1] === note) counts[counts.length - 1] += 1;
+        else {
+          notes.push(note);
+          counts.push(1);
+        }
+      }
+      return { notes, counts };
+    },
+    lengths: () => sizes.all().map(([id, hex]) => [id, firstVarint(hex)]),
+    changed(ids, words) {
+      if (ids.length === 0) return [];
+      return changedTexts.all(JSON.stringify(ids)).map(([note, text]) => {
+        const tokens = text ? text.split(' ') : [];
+        return {
+          note,
+          length: tokens.length,
+          counts: words.map((word) => frequency(tokens, word)),
+        };
+      });
+    },
+  };
+}
+
+/**
+ * @param {import('better-sqlite3').Database} db a read-only connection
+ * @param {{ maxBytes: number }} options memory the postings may take at most
+ */
+export function createWordPostings(db, options) {
+  return createPostingsRanker(sqliteSource(db), options);
+}
+
+/**
+ * Where postings are read from, synchronously (PostgreSQL's reads them ahead, see `stale`).
+ * @typedef {object} PostingsSource
+ * @property {(word: string) => { notes: ArrayLike<number>, counts: ArrayLike<number>, loadedAt?: number }} postings
+ *   the notes holding `word`, ascending, and how often each holds it
+ * @property {() => Iterable<[number, number]> & { loadedAt?: number }} lengths every note's id
+ *   and token count
+ * A source that reads ahead gives `loadedAt`, the count of changes seen before it read (writes
+ * after it are not in what it read); by default, the query's.
+ * @property {(ids: number[], words: string[]) => { note: number, length: number, counts: number[] }[]} changed
+ *   the changed notes as they are now (absent when removed): length and each word's frequency
+ */
+
+/**
+ * @param {PostingsSource} source
+ * @param {{ maxBytes: number }} options memory the postings may take at most
+ */
+export function createPostingsRanker(source, options) {
+  /** Token counts of the `words` column by note id, their mean, and how many notes there are. */
+  let lengths = null;
+  const lists = new Map();
+  let held = 0;
+
+  function loadLengths(changes) {
+    const given = source.lengths();
+    const rows = [...given];
+    let top = 0;
+    for (const [id] of rows) if (id > top) top = id;
+    const byNote = new Uint16Array(top + 1);
+    let sum = 0;
+    for (const [id, count] of rows) {
+      const length = Math.min(count, 0xffff);
+      byNote[id] = length;
+      sum += length;
+    }
+    lists.clear();
+    held = byNote.byteLength;
+    const average = sum / (rows.length || 1);
+    const loadedAt = given.loadedAt ?? changes.seq;
+    return { byNote, words: (top >>> 5) + 1, notes: rows.length, average, loadedAt };
+  }
+
+  /** BM25's saturation of a term frequency in a note of `length` tokens. */
+  const saturation = (count, length) =>
+    (count * (K1 + 1)) / (count + K1 * (1 - B + (B * length) / (lengths.average || 1)));
+
+  function loadList(word, changes) {
+    const postings = source.postings(word);
+    const count = postings.notes.length;
+    const notes = new Int32Array(count);
+    const weights = new Float32Array(count);
+    const bits = new Uint32Array(lengths.words);
+    for (let at = 0; at < count; at += 1) {
+      const note = postings.notes[at];
+      notes[at] = note;
+      weights[at] = saturation(postings.counts[at], lengths.byNote[note] ?? 0);
+      if (note >>> 5 < bits.length) bits[note >>> 5] |= 1 << (note & 31);
+    }
+    // Set bits before each 32-note word, so a note's position in `notes` is one popcount away.
+    const ranks = new Uint32Array(lengths.words);
+    for (let word = 1; word < ranks.length; word += 1) {
+      ranks[word] = ranks[word - 1] + popcount(bits[word - 1]);
+    }
+    const byWeight = Int32Array.from(notes.keys()).sort(
+      (a, b) => weights[b] - weights[a] || notes[b] - notes[a],
+    );
+    const bytes = notes.byteLength * 3 + bits.byteLength * 2;
+    const loadedAt = postings.loadedAt ?? changes.seq;
+    const list = { notes, weights, bits, ranks, byWeight, bytes, loadedAt };
+    keep(word, list);
+    return list;
+  }
+
+  /** Keeps `list`, dropping the least recently used past the budget (a Map keeps use order). */
+  function keep(word, list) {
+    const old = lists.get(word);
+    if (old) held -= old.bytes;
+    lists.delete(word);
+    lists.set(word, list);
+    held += list.bytes;
+    for (const [key, value] of lists) {
+      if (held <= options.maxBytes || key === word) break;
+      lists.delete(key);
+      held -= value.bytes;
+    }
+  }
+
+  function listOf(word, changes) {
+    const list = lists.get(word);
+    if (!list || !isFresh(list.loadedAt, changes)) return loadList(word, changes);
+    keep(word, list);
+    return list;
+  }
+
+  /** A note's weight in a list that holds it. */
+  const weightOf = (list, note) => {
+    const word = note >>> 5;
+    const below = list.bits[word] & ((1 << (note & 31)) - 1);
+    return list.weights[list.ranks[word] + popcount(below)];
+  };
+
+  /**
+   * The notes holding every word first, then those holding some of them, each by BM25 (ties to
+   * the newest); `ids` are ranks `offset` to `needed - 1`, `total` counts every note holding a
+   * word, up to `cap`.
+   * @param {{ words: string[], offset: number, needed: number, cap: number,
+   *           changes: { seq: number, window: number, recent: number[] } }} query
+   */
+  function rank({ words, offset, needed, cap, changes }) {
+    if (!lengths || !isFresh(lengths.loadedAt, changes)) lengths = loadLengths(changes);
+    const sources = words.map((word) => listOf(word, changes));
+    const fresh = source.changed(changes.recent, words);
+    const idf = sources.map((list, t) => {
+      const holding = list.notes.length + fresh.filter((note) => note.counts[t] > 0).length;
+      // Notes written since the lengths were read are not in their count: never fewer than hold it.
+      const notes = Math.max(lengths.notes, holding);
+      return Math.log((notes - holding + 0.5) / (holding + 0.5) + 1);
+    });
+
+    // Bit-sliced counts: who holds a word, two or more, all of them (changed notes read apart).
+    const size = lengths.words;
+    const all = new Uint32Array(size).fill(0xffffffff);
+    const some = new Uint32Array(size);
+    const several = new Uint32Array(size);
+    for (const { bits } of sources) {
+      for (let word = 0; word < size; word += 1) {
+        several[word] |= some[word] & bits[word];
+        some[word] |= bits[word];
+        all[word] &= bits[word];
+      }
+    }
+    for (const note of changes.recent) {
+      if (note >>> 5 >= size) continue;
+      const clear = ~(1 << (note & 31));
+      all[note >>> 5] &= clear;
+      some[note >>> 5] &= clear;
+      several[note >>> 5] &= clear;
+    }
+
+    const top = createTop(needed);
+    const scoreOf = (note) => {
+      let score = 0;
+      sources.forEach((list, t) => {
+        if (has(list.bits, note)) score += idf[t] * weightOf(list, note);
+      });
+      return score;
+    };
+    if (sources.length === 1) {
+      bestAlone(sources[0], idf[0], TIER, (note) => has(some, note), top);
+    } else {
+      bestOfAll(sources, idf, all, top);
+      let complete = 0;
+      for (let word = 0; word < size && complete < needed; word += 1)
+        complete += popcount(all[word]);
+      if (complete < needed) {
+        // Too few hold every word: the notes holding several words but not all are scored
+        // whole, then each word's best notes holding only it, read in weight order.
+        for (let word = 0; word < size; word += 1) several[word] &= ~all[word];
+        eachNote(several, (note) => top.offer(note, scoreOf(note)));
+        const alone = (note) => has(some, note) && !has(several, note) && !has(all, note);
+        sources.forEach((list, t) => bestAlone(list, idf[t], 0, alone, top));
+      }
+    }
+    for (const { note, length, counts } of fresh) {
+      let holds = 0;
+      let score = 0;
+      counts.forEach((count, t) => {
+        if (count === 0) return;
+        holds += 1;
+        score += idf[t] * saturation(count, length);
+      });
+      if (holds > 0) top.offer(note, (holds === sources.length ? TIER : 0) + score);
+    }
+    let total = fresh.filter((note) => note.counts.some((count) => count > 0)).length;
+    for (let word = 0; word < size && total < cap; word += 1) total += popcount(some[word]);
+    return { ids: top.sorted().slice(offset), total: Math.min(total, cap) };
+  }
+
+  /**
+   * Scores every note holding all the words. A note's weight in a list is at its position
+   * there: the list's count of notes before the note's 32-bit word plus a popcount within it.
+   */
+  function bestOfAll(sources, idf, all, top) {
+    const k = sources.length;
+    for (let word = 0; word < all.length; word += 1) {
+      for (let x = all[word]; x !== 0; x &= x - 1) {
+        const bit = 31 - Math.clz32(x & -x);
+        const below = (1 << bit) - 1;
+        let key = TIER;
+        for (let t = 0; t < k; t += 1) {
+          const list = sources[t];
+          key += idf[t] * list.weights[list.ranks[word] + popcount(list.bits[word] & below)];
+        }
+        if (top.wants(key)) top.offer(word * 32 + bit, key);
+      }
+    }
+  }
+
+  /** Offers a list's `eligible` notes in weight order until no later one could be kept. */
+  function bestAlone(list, idf, tier, eligible, top) {
+    for (const position of list.byWeight) {
+      const key = tier + idf * list.weights[position];
+      if (!top.wants(key)) return;
+      const note = list.notes[position];
+      if (eligible(note)) top.offer(note, key);
+    }
+  }
+
+  /**
+   * The words whose postings the next `rank` would read from the source (all of them when the
+   * note lengths are to be read again first), so that a source can fetch them ahead.
+   */
+  function stale(words, changes) {
+    const whole = !lengths || !isFresh(lengths.loadedAt, changes);
+    return {
+      lengths: whole,
+      words: words.filter((word) => {
+        const list = lists.get(word);
+        return whole || !list || !isFresh(list.loadedAt, changes);
+      }),
+    };
+  }
+
+  return { rank, stale, bytes: () => held };
+}

@@ -1,0 +1,127 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createRandom } from '../../bench/chinese-text.ts';
+import { createWordPostings } from './word-postings.js';
+import type { IndexChanges } from './word-postings.js';
+
+const VOCABULARY = ['编程', '咖啡', '摄影', '设计', 'ai', '旅行', '字体', '夜景'];
+const FILLER = ['的', '我', '今天', '一个', '方法'];
+
+/** Every note holding a word, ranked as word-postings.js must: the brute-force reference. */
+function reference(notes: Map<number, string>, words: string[]) {
+  const documents = notes.size;
+  const lengths = [...notes.values()].map((text) => text.split(' ').length);
+  const average = lengths.reduce((sum, length) => sum + length, 0) / documents;
+  const idf = words.map((word) => {
+    const holding = [...notes.values()].filter((text) => text.split(' ').includes(word)).length;
+    return Math.log((documents - holding + 0.5) / (holding + 0.5) + 1);
+  });
+  const ranked = [...notes]
+    .map(([id, text]) => {
+      const tokens = text.split(' ');
+      let held = 0;
+      let score = 0;
+      words.forEach((word, t) => {
+        const count = tokens.filter((token) => token === word).length;
+        if (count === 0) return;
+        held += 1;
+        score +=
+          (idf[t] * (count * 2.2)) / (count + 1.2 * (0.25 + (0.75 * tokens.length) / average));
+      });
+      return { id, all: held === words.length, held, score };
+    })
+    .filter((note) => note.held > 0)
+    .sort((a, b) => Number(b.all) - Number(a.all) || b.score - a.score || b.id - a.id);
+  return ranked;
+}
+
+describe('word postings (in-memory search of whole words)', () => {
+  let dir: string;
+  let writer: SQLite.Database;
+  let reader: SQLite.Database;
+  const notes = new Map<number, string>();
+  const none: IndexChanges = { seq: 0, window: 64, recent: [] };
+
+  const write = (id: number, text: string | null) => {
+    writer.prepare('DELETE FROM post_fts WHERE rowid = ?').run(id);
+    if (text === null) notes.delete(id);
+    else {
+      writer
+        .prepare('INSERT INTO post_fts (rowid, words, chars) VALUES (?, ?, ?)')
+        .run(id, text, '');
+      notes.set(id, text);
+    }
+  };
+
+  beforeEach(() => {
+    dir = mkdtempSync(path.join(tmpdir(), 'word-postings-'));
+    const file = path.join(dir, 'index.db');
+    writer = new SQLite(file);
+    writer.pragma('journal_mode = WAL');
+    writer.exec("CREATE VIRTUAL TABLE post_fts USING fts5(words, chars, tokenize = 'unicode61')");
+    const random = createRandom(42);
+    for (let id = 1; id <= 300; id += 1) {
+      const tokens = Array.from({ length: 4 + random.int(12) }, () =>
+        random.next() < 0.3 ? random.pick(VOCABULARY) : random.pick(FILLER),
+      );
+      write(id, tokens.join(' '));
+    }
+    reader = new SQLite(file, { readonly: true });
+  });
+  afterEach(() => {
+    reader.close();
+    writer.close();
+    notes.clear();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('ranks notes holding every word first, then by BM25, as a full scan would', () => {
+    const postings = createWordPostings(reader, { maxBytes: 2 ** 20 });
+    for (const words of [['编程'], ['编程', '咖啡'], ['摄影', 'ai', '夜景'], ['字体', '没有']]) {
+      const expected = reference(notes, words);
+      const found = postings.rank({ words, offset: 0, needed: 20, cap: 1000, changes: none });
+      expect(found.ids).toEqual(expected.slice(0, 20).map((note) => note.id));
+      expect(found.total).toBe(expected.length);
+    }
+  });
+
+  it('pages by offset, caps the total and stays right when the budget drops lists', () => {
+    const postings = createWordPostings(reader, { maxBytes: 1 });
+    const words = ['设计', '旅行'];
+    const expected = reference(notes, words).map((note) => note.id);
+    const second = postings.rank({ words, offset: 10, needed: 20, cap: 15, changes: none });
+    expect(second.ids).toEqual(expected.slice(10, 20));
+    expect(second.total).toBe(Math.min(15, expected.length));
+  });
+
+  it('reads the notes written since its postings were loaded afresh', () => {
+    const postings = createWordPostings(reader, { maxBytes: 2 ** 20 });
+    const words = ['咖啡', '夜景'];
+    postings.rank({ words, offset: 0, needed: 20, cap: 1000, changes: none });
+
+    const best = reference(notes, words)[0].id;
+    write(best, '今天 的 方法');
+    write(301, '咖啡 夜景 咖啡 夜景');
+    const changes: IndexChanges = { seq: 2, window: 64, recent: [best, 301] };
+    const found = postings.rank({ words, offset: 0, needed: 300, cap: 1000, changes });
+    const expected = reference(notes, words);
+    expect(found.ids[0]).toBe(301);
+    expect(found.ids).not.toContain(best);
+    expect(found.ids).toEqual(expected.map((note) => note.id));
+    expect(found.total).toBe(expected.length);
+  });
+
+  it('reloads postings older than half the window of recent writes', () => {
+    const postings = createWordPostings(reader, { maxBytes: 2 ** 20 });
+    const words = ['ai'];
+    postings.rank({ words, offset: 0, needed: 5, cap: 1000, changes: none });
+    write(302, 'ai ai ai');
+    // Written long enough ago that the note is no longer among the recent ids sent.
+    const later: IndexChanges = { seq: 40, window: 64, recent: [] };
+    const found = postings.rank({ words, offset: 0, needed: 5, cap: 1000, changes: later });
+    expect(found.ids[0]).toBe(302);
+  });
+});

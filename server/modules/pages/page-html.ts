@@ -1,0 +1,37 @@
+import type { RenderedPage } from '../../../contract/page-data.ts';
+import { PAGE_DATA_ELEMENT_ID } from '../../../contract/page-hints.ts';
+
+/** Where index.html keeps what the app replaces: the static header drawn before it loads. */
+const APP_REGION = /<!--app-->[\s\S]*?<!--\/app-->/;
+/**
+ * What React 19 writes first for a page rendered outside a full document: the `<title>`,
+ * `<meta>` and `<link>` elements the page asked to be hoisted into the head.
+ */
+const HOISTED = /^(?:<title>[^<]*<\/title>|<(?:meta|link)\b[^>]*\/?>)+/;
+/** index.html's default title and description, for pages that state none. */
+const SHELL_META = /<(title|meta)\b[^>]*\bdata-shell-meta\b[^>]*>(?:[^<]*<\/title>)?\s*/g;
+
+/** JSON inside `<script>`: nothing in it may close the element or start a comment. */
+export function scriptJson(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+/**
+ * A rendered page in the shell: its hoisted tags and its bundle's files in the head, its markup
+ * in `#root`, and the data it was rendered with once, as JSON the browser hydrates from.
+ */
+export function pageHtml(shell: string, page: RenderedPage, assetLinks: string): string {
+  const hoisted = HOISTED.exec(page.html)?.[0] ?? '';
+  const body = page.html.slice(hoisted.length);
+  const head = hoisted.includes('<title>') ? shell.replace(SHELL_META, '') : shell;
+  const data =
+    `<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">` +
+    `${scriptJson(page.data)}</script>`;
+  return head
+    .replace('</head>', `${hoisted}${assetLinks}</head>`)
+    .replace(APP_REGION, () => body)
+    .replace('</body>', () => `${data}</body>`);
+}

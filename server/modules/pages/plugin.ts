@@ -1,0 +1,85 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { CurrentUser } from '../../../contract/auth.ts';
+import type { RenderPage } from '../../../contract/page-data.ts';
+import { Clean } from 'typebox/value';
+import { readShell } from '../../lib/shell.ts';
+import type { Viewer } from '../users/viewer.ts';
+import { createPageDataSource } from './page-data-source.ts';
+import { pageHtml } from './page-html.ts';
+import { loadPageRenderer } from './page-renderer.ts';
+import {
+  inlineShellStyles,
+  readManifest,
+  routeAssetTags,
+  routeAssets,
+  ROUTES,
+  SIGN_IN_BUNDLES,
+  styleReader,
+} from './route-assets.ts';
+
+/** The pages rendered on the server, each with the page bundle it hydrates with. */
+const PAGES: [path: string, bundle: keyof typeof ROUTES][] = [
+  ['/', 'home'],
+  ['/post/:id', 'post'],
+  ['/profile/:id', 'userProfile'],
+  ['/search', 'search'],
+  ['/about', 'staticPage'],
+  ['/terms', 'staticPage'],
+  ['/privacy', 'staticPage'],
+  ['/help', 'staticPage'],
+];
+
+/**
+ * Server rendering (decision 027): the pages above are rendered by the app's own components for
+ * the reader the page cookie names, with the data they show, and hydrated by the browser; a
+ * visitor on a note gets the home page with the login modal open, as the app sends them. Every
+ * other page, and any page the renderer declines (someone's own profile), is the shell the app
+ * draws by itself, as the service worker's offline copy is.
+ */
+async function pages(app: FastifyInstance) {
+  const webRoot = app.config.webRoot;
+  const shell = readShell(webRoot);
+  const render = shell && (await loadPageRenderer(app.config.pageRenderer));
+  if (!webRoot || !shell || !render) return;
+  const manifest = readManifest(webRoot);
+  const readStyle = styleReader(webRoot);
+  const renderedShell = inlineShellStyles(shell, readStyle);
+  const { auth } = app.services;
+  const assetLinksOf = (...bundles: string[]) =>
+    manifest ? routeAssetTags(routeAssets(manifest, ...bundles), readStyle) : '';
+  const signInAssetLinks = assetLinksOf(...SIGN_IN_BUNDLES);
+
+  /** The reader as `GET /api/auth/me` answers them. */
+  async function presentViewer(viewer: Viewer | null): Promise<CurrentUser | null> {
+    return viewer && (Clean(CurrentUser, await auth.me(viewer.row)) as CurrentUser);
+  }
+
+  function handler(renderPage: RenderPage, assetLinks: string) {
+    return async (request: FastifyRequest, reply: FastifyReply) => {
+      void reply
+        .type('text/html; charset=utf-8')
+        // The page differs by reader: no shared cache may keep one reader's copy for another.
+        .header('cache-control', 'private, no-cache')
+        .header('vary', 'cookie');
+      const viewer = await app.pageViewer(request);
+      const url = new URL(request.url, app.config.publicOrigin).href;
+      const page = await renderPage(
+        url,
+        await presentViewer(viewer),
+        createPageDataSource(app, viewer),
+      );
+      if (!page) return shell;
+      return pageHtml(renderedShell, page, page.data.signInFrom ? signInAssetLinks : assetLinks);
+    };
+  }
+
+  for (const [path, bundle] of PAGES) {
+    app.get(path, handler(render, assetLinksOf(ROUTES[bundle])));
+  }
+}
+
+export default fp(pages, {
+  name: 'pages',
+  dependencies: ['static-site', 'services', 'page-session'],
+});

@@ -1,0 +1,68 @@
+import type { SitemapEntry } from '../../../contract/post.ts';
+import { createTtlCache } from '../../lib/ttl-cache.ts';
+import type { TtlCache } from '../../lib/ttl-cache.ts';
+import type { PublicCard } from './present-post.ts';
+
+export interface FeedPage {
+  cards: PublicCard[];
+  /** The cursor of the page after this one; null on the last page. */
+  next: string | null;
+}
+
+/**
+ * What readers of notes cache, built once per app so that a write anywhere clears what every
+ * reader caches.
+ */
+export interface NoteCaches {
+  /** Published-note totals per category ('all' for the whole feed). */
+  feedTotals: TtlCache<number>;
+  /** Feed and search pages as every reader sees them, before the caller's own flags. */
+  publicPages: TtlCache<PublicCard[]>;
+  /** Pages of the home feed as every reader sees them, with the cursor of the next page. */
+  feedPages: TtlCache<FeedPage>;
+  /** Published notes for the sitemap (one entry, key 'all'). */
+  sitemap: TtlCache<SitemapEntry[]>;
+  /** After a note is written or removed: nothing cached about notes holds any more. */
+  clear(): void;
+}
+
+/** Feed totals may lag this much behind writes made by another instance. */
+const FEED_TOTALS_TTL_MS = 10_000;
+/** A page's counts may lag this much behind another instance's writes (the note page is always fresh). */
+const PUBLIC_PAGES_TTL_MS = 5_000;
+const SITEMAP_TTL_MS = 10 * 60_000;
+
+/**
+ * `dependents` are caches other modules keep of notes (the search module's ranked pages): they
+ * are cleared together with these.
+ */
+export function createNoteCaches(dependents: { clear(): void }[] = []): NoteCaches {
+  const caches = {
+    feedTotals: createTtlCache<number>({
+      ttlMs: FEED_TOTALS_TTL_MS,
+      maxEntries: 64,
+      name: 'feed-totals',
+    }),
+    publicPages: createTtlCache<PublicCard[]>({
+      ttlMs: PUBLIC_PAGES_TTL_MS,
+      maxEntries: 1000,
+      name: 'public-pages',
+    }),
+    feedPages: createTtlCache<FeedPage>({
+      ttlMs: PUBLIC_PAGES_TTL_MS,
+      maxEntries: 1000,
+      name: 'feed-pages',
+    }),
+    sitemap: createTtlCache<SitemapEntry[]>({
+      ttlMs: SITEMAP_TTL_MS,
+      maxEntries: 1,
+      name: 'sitemap',
+    }),
+  };
+  return {
+    ...caches,
+    clear() {
+      for (const cache of [...Object.values(caches), ...dependents]) cache.clear();
+    },
+  };
+}

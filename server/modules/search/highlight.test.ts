@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { highlighter } from './highlight.ts';
+import { parseSearch } from './segmenter.ts';
+
+const rangesFor = (query: string, text: string) => highlighter(parseSearch(query))(text);
+const marked = (query: string, text: string) =>
+  rangesFor(query, text).map(([start, end]) => text.slice(start, end));
+
+describe('search highlights', () => {
+  it('marks every occurrence of each word, as UTF-16 offsets', () => {
+    expect(rangesFor('编程 咖啡', '编程和咖啡，再来编程')).toEqual([
+      [0, 2],
+      [3, 5],
+      [8, 10],
+    ]);
+  });
+
+  it('prefers the longest word at a place and never overlaps', () => {
+    expect(marked('单元测试 单元', '写单元测试，先想单元')).toEqual(['单元测试', '单元']);
+  });
+
+  it('matches a Latin word whole and in any case', () => {
+    expect(marked('ai', 'said AI助手, ai-tools and AIs')).toEqual(['AI', 'ai']);
+  });
+
+  it('finds a Latin word after an astral character', () => {
+    expect(marked('ai', '𠀀AI 和 a𠀀ai')).toEqual(['AI', 'ai']);
+  });
+
+  it('matches a quoted phrase across the spaces and punctuation the index drops', () => {
+    expect(marked('"AI助手"', '一个 AI 助手，或 AI-助手')).toEqual(['AI 助手', 'AI-助手']);
+  });
+
+  it('keeps offsets right when lowercasing would move them', () => {
+    const text = 'İ 编程';
+    expect(rangesFor('编程', text)).toEqual([[2, 4]]);
+  });
+});

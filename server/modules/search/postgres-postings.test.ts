@@ -1,0 +1,119 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, makeAdmin, registerUser } from '../../../tests/helpers/test-app.ts';
+import type { TestApp } from '../../../tests/helpers/test-app.ts';
+import { publishedPost, review } from '../../../tests/helpers/notes-test-kit.ts';
+import { openDatabase } from '../../db/database.ts';
+import type { DatabaseHandle } from '../../db/database.ts';
+import { createSearchIndex } from './search-index.ts';
+import type { SearchIndex } from './search-index.ts';
+import { lexemeCounts } from './search-changes.ts';
+
+type User = Awaited<ReturnType<typeof registerUser>>;
+
+describe('lexemeCounts', () => {
+  it("counts each lexeme's positions in a tsvector's text", () => {
+    expect(lexemeCounts("'ai':3 'it''s':1,7 '编程':2,4,9 'bare'")).toEqual(
+      new Map([
+        ['ai', 1],
+        ["it's", 2],
+        ['编程', 3],
+        ['bare', 1],
+      ]),
+    );
+  });
+});
+
+/**
+ * Another instance on the same database: its own postings in memory, learning of the writes made
+ * through the app only from PostgreSQL (search_index_changes).
+ */
+describe.skipIf(!process.env.TEST_DATABASE_URL)('search postings on PostgreSQL', () => {
+  let test: TestApp;
+  let other: DatabaseHandle;
+  let otherIndex: SearchIndex;
+  let admin: User;
+  let author: User;
+  const page = { offset: 0, limit: 20 };
+  const rankOn = (index: SearchIndex, ...words: string[]) => index.rankWords!(words, page, 1000);
+
+  beforeAll(async () => {
+    test = await createTestApp('postgres');
+    admin = await registerUser(test.app, 'admin');
+    await makeAdmin(test.app, admin.user.id);
+    author = await registerUser(test.app, 'author');
+    other = openDatabase({ databaseUrl: test.config.databaseUrl, dataDir: test.dataDir });
+    otherIndex = createSearchIndex(other.db, 'postgres');
+  });
+  afterAll(async () => {
+    await other.close();
+    await test.close();
+  });
+
+  const publish = (title: string) =>
+    publishedPost(test.app, author.auth, admin.auth, { title, content: '一篇测试笔记的正文。' });
+
+  it('finds a note published through one instance on another, and loses it when hidden or deleted', async () => {
+    const kept = await publish('咖啡 拉花 教程');
+    // The other instance holds the postings of 咖啡 from now on.
+    expect((await rankOn(otherIndex, '咖啡')).ids).toEqual([Number(kept.id)]);
+
+    const added = await publish('咖啡 烘焙 笔记');
+    const both = await rankOn(otherIndex, '咖啡', '烘焙');
+    expect(both.ids).toEqual([Number(added.id), Number(kept.id)]);
+    expect(both.total).toBe(2);
+
+    await review(test.app, admin.auth, added.id, 'rejected', '重复内容');
+    expect((await rankOn(otherIndex, '咖啡', '烘焙')).ids).toEqual([Number(kept.id)]);
+
+    const removed = await test.app.inject({
+      method: 'DELETE',
+      url: `/api/posts/${kept.id}`,
+      headers: author.auth,
+    });
+    expect(removed.statusCode).toBeLessThan(300);
+    expect(await rankOn(otherIndex, '咖啡')).toEqual({ ids: [], total: 0 });
+  });
+
+  it('ranks as SQLite does: notes holding every word first, then by BM25', async () => {
+    const one = await publish('摄影 入门');
+    const two = await publish('摄影 摄影 夜景 构图');
+    const three = await publish('夜景 随想');
+    const ranked = await rankOn(otherIndex, '摄影', '夜景');
+    expect(ranked.ids[0]).toBe(Number(two.id));
+    expect(ranked.ids.slice(1).sort()).toEqual([Number(one.id), Number(three.id)].sort());
+    // The app's own instance ranks the same.
+    const own = await test.app.inject({
+      url: `/api/posts?search=${encodeURIComponent('摄影 夜景')}`,
+    });
+    expect(own.json<{ posts: { id: string }[] }>().posts.map((post) => Number(post.id))).toEqual(
+      ranked.ids,
+    );
+  });
+
+  it('sees a write of a transaction that commits after a later one was read', async () => {
+    const early = await publish('占位 标题 一');
+    const late = await publish('占位 标题 二');
+    await rankOn(otherIndex, '甲骨文');
+    const first = new pg.Client({ connectionString: test.config.databaseUrl! });
+    const second = new pg.Client({ connectionString: test.config.databaseUrl! });
+    await Promise.all([first.connect(), second.connect()]);
+    try {
+      // `first` takes its transaction id before `second` does, and commits after it.
+      await first.query('BEGIN');
+      await first.query('SELECT pg_current_xact_id()');
+      await second.query("UPDATE post_fts SET words = '甲骨文:1'::tsvector WHERE post_id = $1", [
+        late.id,
+      ]);
+      expect((await rankOn(otherIndex, '甲骨文')).ids).toEqual([Number(late.id)]);
+      await first.query(
+        "UPDATE post_fts SET words = '甲骨文:1 甲骨文:2'::tsvector WHERE post_id = $1",
+        [early.id],
+      );
+      await first.query('COMMIT');
+      expect((await rankOn(otherIndex, '甲骨文')).ids).toEqual([Number(early.id), Number(late.id)]);
+    } finally {
+      await Promise.all([first.end(), second.end()]);
+    }
+  });
+});

@@ -1,0 +1,123 @@
+import { CompiledQuery } from 'kysely';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import { createPostingsRanker } from '../../db/word-postings.js';
+import type { PostingsSource, WordRanking } from '../../db/word-postings.js';
+import { createSearchChanges } from './search-changes.ts';
+
+/** Memory the postings may take (as each SQLite read worker's, MAX_POSTING_BYTES in read-pool.ts). */
+const MAX_POSTING_BYTES = 32 * 2 ** 20;
+
+interface Postings {
+  notes: number[];
+  counts: number[];
+  loadedAt: number;
+}
+
+type Lengths = [number, number][] & { loadedAt: number };
+
+/** The statements the postings are read with (their plans are checked in query-plans.test.ts). */
+export const POSTGRES_POSTINGS_SQL = {
+  /**
+   * The notes holding a word (`$1`, as a tsquery) through its GIN index, and how often each
+   * holds it (`$2`): its positions (setweight marks the word, ts_filter keeps it alone). One
+   * row of `note:count` pairs: parsing ten thousand rows costs the server several times more.
+   */
+  postings: `SELECT string_agg(post_id || ':' || count, ' ' ORDER BY post_id) AS postings
+    FROM (SELECT post_id, (SELECT coalesce(array_length(positions, 1), 1)
+        FROM unnest(ts_filter(setweight(words, 'A', ARRAY[$2]), '{a}'))) AS count
+      FROM post_fts WHERE words @@ $1::tsquery) AS holding`,
+  /** Every note's length in tokens: the one whole read, done again only after writes. */
+  lengths: 'SELECT post_id, words_length FROM post_fts',
+};
+
+/**
+ * Whole-word queries on PostgreSQL ranked as on SQLite (docs/decisions/024 and 028): the same
+ * ranker over the same postings, held by this instance and read from PostgreSQL when first
+ * asked for or after writes; the writes of every instance arrive through search-changes.ts.
+ */
+export function createPostgresPostings(db: Kysely<Database>) {
+  const changes = createSearchChanges(db);
+  /** What the ranker reads during one synchronous `rank`, read just before it. */
+  let ahead: { lengths: Lengths | null; words: Map<string, Postings> } | null = null;
+  const source: PostingsSource = {
+    postings(word) {
+      const postings = ahead?.words.get(word);
+      if (!postings) throw new Error(`the postings of ${word} were not read ahead`);
+      return postings;
+    },
+    lengths() {
+      if (!ahead?.lengths) throw new Error('the note lengths were not read ahead');
+      return ahead.lengths;
+    },
+    changed: (ids, words) => changes.changed(ids, words),
+  };
+  const ranker = createPostingsRanker(source, { maxBytes: MAX_POSTING_BYTES });
+
+  const rows = <T>(text: string, params: unknown[] = []) =>
+    db.executeQuery<T>(CompiledQuery.raw(text, params)).then((result) => result.rows);
+
+  async function readPostings(word: string, loadedAt: number): Promise<Postings> {
+    const [row] = await rows<{ postings: string | null }>(
+      POSTGRES_POSTINGS_SQL.postings,
+      // Tokens are letters and digits only (segmenter.ts): quoted, they are one lexeme.
+      [`'${word}'`, word],
+    );
+    const pairs = row?.postings ? row.postings.split(' ') : [];
+    const notes = new Array<number>(pairs.length);
+    const counts = new Array<number>(pairs.length);
+    pairs.forEach((pair, i) => {
+      const colon = pair.indexOf(':');
+      notes[i] = Number(pair.slice(0, colon));
+      counts[i] = Number(pair.slice(colon + 1));
+    });
+    return { notes, counts, loadedAt };
+  }
+
+  async function readLengths(loadedAt: number): Promise<Lengths> {
+    const found = await rows<{ post_id: string | number; words_length: number }>(
+      POSTGRES_POSTINGS_SQL.lengths,
+    );
+    const lengths = found.map((row): [number, number] => [Number(row.post_id), row.words_length]);
+    return Object.assign(lengths, { loadedAt });
+  }
+
+  return {
+    async rank(
+      words: string[],
+      page: { offset: number; limit: number },
+      cap: number,
+    ): Promise<WordRanking> {
+      await changes.catchUp();
+      for (;;) {
+        const loadedAt = changes.changes().seq;
+        const stale = ranker.stale(words, changes.changes());
+        const [lengths, lists] = await Promise.all([
+          stale.lengths ? readLengths(loadedAt) : null,
+          Promise.all(stale.words.map((word) => readPostings(word, loadedAt))),
+        ]);
+        const read = { lengths, words: new Map(stale.words.map((word, i) => [word, lists[i]])) };
+        // Other searches may have read newer changes meanwhile. What was read misses none that
+        // the ranker will not read apart as long as it is as fresh as the ranker requires.
+        const now = changes.changes();
+        const still = ranker.stale(words, now);
+        const missing =
+          (still.lengths && !lengths) || still.words.some((word) => !read.words.has(word));
+        const readAny = stale.lengths || stale.words.length > 0;
+        if (missing || (readAny && loadedAt <= now.seq - now.window / 2)) continue;
+        ahead = read;
+        try {
+          return ranker.rank({
+            words,
+            offset: page.offset,
+            needed: page.offset + page.limit,
+            cap,
+            changes: now,
+          });
+        } finally {
+          ahead = null;
+        }
+      }
+    },
+  };
+}

@@ -1,0 +1,57 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { createMailer } from '../modules/mail/mailer.ts';
+import { createPaymentProviders } from '../modules/payments/payment-providers.ts';
+import { describePaymentSetup } from '../modules/payments/payment-setup.ts';
+import { createSmsProvider } from '../modules/sms/sms-provider.ts';
+import { buildServices } from './services.ts';
+import type { Services } from './services.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every repository-backed service, built once here; route plugins only read from it. */
+    services: Services;
+  }
+}
+
+/**
+ * The one place that builds the app's services: from the database, the configuration, the
+ * storage, the event bus and the real-time stream that the plugins before it decorate.
+ */
+async function services(app: FastifyInstance) {
+  const { config } = app;
+  const mailer = createMailer(config.mail, app.log);
+  app.addHook('onClose', async () => mailer.close());
+
+  const payments = createPaymentProviders(config.payments, config.dataDir, (body, headers) =>
+    app.inject({ method: 'POST', url: '/api/payments/notify/sandbox', payload: body, headers }),
+  );
+  const live = describePaymentSetup(config.payments.provider, process.env.NODE_ENV);
+  app.log[live.level]({ paymentProvider: config.payments.provider }, live.message);
+
+  app.decorate(
+    'services',
+    buildServices({
+      config,
+      db: app.db,
+      dialect: app.dialect,
+      readPool: app.readPool,
+      events: app.domainEvents,
+      storage: app.storage,
+      realtime: app.realtime,
+      webPush: app.webPush,
+      attempts: app.attempts,
+      mailer,
+      sms: createSmsProvider(config.sms, app.log),
+      payments,
+      log: app.log,
+    }),
+  );
+  // Pushes already queued finish before the database they read from closes.
+  app.addHook('onClose', () => app.services.pushes.idle());
+}
+
+export default fp(services, {
+  name: 'services',
+  dependencies: ['database', 'domain-events', 'storage', 'realtime', 'web-push', 'shared-counters'],
+});

@@ -1,0 +1,20 @@
+/** Every Chinese text of tag pages. */
+export const tagTexts = {
+  pageTitle: (name: string) => `#${name} 的笔记`,
+  description: (name: string) => `氛围笔记上关于 #${name} 的笔记，最新与最热。`,
+  heading: (name: string) => `#${name}`,
+  counts: (notes: string, followers: string) => `${notes} 篇笔记 · ${followers} 人关注`,
+  sortLabel: '排序',
+  newest: '最新',
+  popular: '最热',
+  listLabel: (name: string) => `#${name} 的笔记`,
+  empty: '这个标签下还没有笔记，发布第一篇带上它的笔记吧。',
+  write: '发布笔记',
+  follow: '关注标签',
+  following: '已关注',
+  unfollow: '取消关注',
+  followLabel: (name: string) => `关注标签 ${name}`,
+  unfollowLabel: (name: string) => `取消关注标签 ${name}`,
+  followFailed: '关注标签失败，请稍后重试',
+  unfollowFailed: '取消关注标签失败，请稍后重试',
+} as const;
