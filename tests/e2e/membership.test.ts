@@ -46,7 +46,8 @@ async function payInSandbox(page: Page, amount: string) {
   await cashier.waitFor({ state: 'detached' });
 }
 
-const noteBody = (page: Page) => page.locator('article');
+// The note's own article: related notes below it are articles too, and may arrive first.
+const noteBody = (page: Page) => page.locator('article', { has: page.locator('h1') });
 
 beforeAll(async () => {
   site = await startSite();
