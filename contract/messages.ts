@@ -60,6 +60,7 @@ export const errorText = {
   idempotencyKeyInvalid: '幂等键无效',
   idempotencyKeyReused: '这个幂等键已用于另一个请求，请换一个新的键再试',
   idempotencyKeyInFlight: '相同的请求正在处理，请稍后再试',
+  idempotencyKeyCommitted: '这个操作已经完成，请刷新页面查看结果',
   sortInvalid: '排序方式无效',
   cursorInvalid: '分页位置无效，请刷新后重试',
   statusInvalid: '笔记状态无效',

@@ -2,6 +2,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import type { Pool } from 'pg';
+import { markingCommits } from './keyed-writes.ts';
 import { createReadPool } from './read-pool.ts';
 import type { ReadPool } from './read-pool.ts';
 import type { Database } from './schema.ts';
@@ -42,9 +43,9 @@ export function openDatabase(options: {
   const { databaseUrl } = options;
   if (databaseUrl) {
     let pool: Pool | null = null;
-    const dialect = new PostgresDialect({
-      pool: async () => (pool = await createPgPool(databaseUrl)),
-    });
+    const dialect = markingCommits(
+      new PostgresDialect({ pool: async () => (pool = await createPgPool(databaseUrl)) }),
+    );
     const db = new Kysely<Database>({ dialect });
     return {
       db,
@@ -60,7 +61,9 @@ export function openDatabase(options: {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({
+    dialect: markingCommits(new SqliteDialect({ database: sqlite })),
+  });
   const reader = createReadPool(file);
   return {
     db,

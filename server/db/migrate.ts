@@ -15,6 +15,7 @@ import { pushSubscriptionsSchema } from './migrations/011-push-subscriptions.ts'
 import { tagsAndMentionsSchema } from './migrations/012-tags-and-mentions.ts';
 import { reportsByAuthorSchema } from './migrations/013-reports-by-author.ts';
 import { searchPostingsFeedSchema } from './migrations/014-search-postings-feed.ts';
+import { idempotencyCommitMarksSchema } from './migrations/015-idempotency-commit-marks.ts';
 
 /** Versioned migrations, in order. Add a new file and a line here; never edit a shipped one. */
 function migrations(handle: DatabaseHandle): Record<string, Migration> {
@@ -33,6 +34,7 @@ function migrations(handle: DatabaseHandle): Record<string, Migration> {
     '012-tags-and-mentions': tagsAndMentionsSchema(handle.dialect),
     '013-reports-by-author': reportsByAuthorSchema(),
     '014-search-postings-feed': searchPostingsFeedSchema(handle.dialect),
+    '015-idempotency-commit-marks': idempotencyCommitMarksSchema(),
   };
 }
 

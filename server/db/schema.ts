@@ -249,6 +249,10 @@ export interface IdempotencyKeysTable {
   response: string | null;
   created_at: Millis;
   expires_at: Millis;
+  /** Set in the write's own transaction when it commits (server/db/keyed-writes.ts). */
+  committed_at: Millis | null;
+  /** What the write created (a note's id), so a retry without an answer can be given one. */
+  resource: string | null;
 }
 
 export interface ModerationEventsTable {

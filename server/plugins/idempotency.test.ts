@@ -10,7 +10,8 @@ import {
 } from '../../tests/helpers/test-app.ts';
 import type { TestApp } from '../../tests/helpers/test-app.ts';
 import { publishedPost } from '../../tests/helpers/notes-test-kit.ts';
-import { expiredKeys, findKeyRow, IDEMPOTENCY_TTL_MS } from './idempotency.ts';
+import type { Post } from '../../contract/post.ts';
+import { ABANDONED_AFTER_MS, expiredKeys, findKeyRow, IDEMPOTENCY_TTL_MS } from './idempotency.ts';
 
 type User = Awaited<ReturnType<typeof registerUser>>;
 
@@ -171,6 +172,171 @@ describe.each(testDatabases)('Idempotency-Key on writes (%s)', (kind) => {
     const second = await batch();
     expect(first.json()).toEqual(second.json());
     expect(await count()).toBe(1);
+  });
+
+  /** As a process killed after its write committed and before its answer was stored leaves it. */
+  const loseAnswer = (scope: string, key: string) =>
+    test.app.db
+      .updateTable('idempotency_keys')
+      .set({
+        status: null,
+        content_type: null,
+        response: null,
+        created_at: Date.now() - ABANDONED_AFTER_MS - 1,
+      })
+      .where('scope', '=', scope)
+      .where('key', '=', key)
+      .execute();
+  const postsTitled = async (title: string) =>
+    (
+      await test.app.db
+        .selectFrom('posts')
+        .select('id')
+        .where('title', '=', title)
+        .where('author_id', '=', Number(author.user.id))
+        .execute()
+    ).map((row) => String(row.id));
+
+  it("marks the claim in the write's own transaction, and not when the write rolled back", async () => {
+    const scope = `u:${author.user.id}`;
+    const title = `提交标记 ${kind}`;
+    const created = await send(
+      'POST',
+      '/api/posts',
+      { ...author.auth, 'idempotency-key': 'mark-publish' },
+      { title, content: '正文。', categoryId: '1' },
+    );
+    expect(created.statusCode).toBe(201);
+    const row = await findKeyRow(test.app.db, scope, 'mark-publish').executeTakeFirstOrThrow();
+    expect(row.committed_at).toBeGreaterThan(0);
+    expect(row.resource).toBe(created.json<Post>().id);
+
+    // An image that is not the author's: refused inside the transaction, which rolls back.
+    const refused = await send(
+      'POST',
+      '/api/posts',
+      { ...author.auth, 'idempotency-key': 'mark-refused' },
+      {
+        title: `${title} 被拒`,
+        content: '正文。',
+        categoryId: '1',
+        images: [{ url: '/api/uploads/not-mine.png', width: 10, height: 10 }],
+      },
+    );
+    expect(refused.statusCode).toBe(400);
+    const refusedRow = await findKeyRow(
+      test.app.db,
+      scope,
+      'mark-refused',
+    ).executeTakeFirstOrThrow();
+    expect(refusedRow.committed_at).toBeNull();
+    expect(await postsTitled(`${title} 被拒`)).toEqual([]);
+  });
+
+  it('answers a write whose process died after committing from what it created, never writing it twice', async () => {
+    const scope = `u:${author.user.id}`;
+    const title = `断电之后 ${kind}`;
+    const headers = { ...author.auth, 'idempotency-key': 'publish-lost-answer' };
+    const body = { title, content: '写入后进程被杀。', categoryId: '1' };
+    const first = await send('POST', '/api/posts', headers, body);
+    expect(first.statusCode).toBe(201);
+    await loseAnswer(scope, 'publish-lost-answer');
+
+    const retried = await send('POST', '/api/posts', headers, body);
+    expect(retried.statusCode).toBe(201);
+    expect(retried.headers['idempotent-replayed']).toBe('true');
+    expect(retried.json<Post>().id).toBe(first.json<Post>().id);
+    expect(retried.json<Post>().title).toBe(title);
+    // The recovered answer is stored: the next retry replays it.
+    const again = await send('POST', '/api/posts', headers, body);
+    expect(again.json()).toEqual(retried.json());
+    expect(await postsTitled(title)).toEqual([first.json<Post>().id]);
+  });
+
+  it('answers a lost edit with the note as it is, without running it again', async () => {
+    const scope = `u:${author.user.id}`;
+    const note = await send('POST', '/api/posts', author.auth, {
+      title: `改之前 ${kind}`,
+      content: '旧。',
+      categoryId: '1',
+    });
+    const id = note.json<Post>().id;
+    const headers = { ...author.auth, 'idempotency-key': 'edit-lost-answer' };
+    const body = { title: `改之后 ${kind}`, content: '新。', categoryId: '1' };
+    expect((await send('PUT', `/api/posts/${id}`, headers, body)).statusCode).toBe(200);
+    await loseAnswer(scope, 'edit-lost-answer');
+    const updatedAt = async () =>
+      (
+        await test.app.db
+          .selectFrom('posts')
+          .select('updated_at')
+          .where('id', '=', Number(id))
+          .executeTakeFirstOrThrow()
+      ).updated_at;
+    const before = await updatedAt();
+
+    const retried = await send('PUT', `/api/posts/${id}`, headers, body);
+    expect(retried.statusCode).toBe(200);
+    expect(retried.headers['idempotent-replayed']).toBe('true');
+    expect(retried.json<Post>().title).toBe(body.title);
+    expect(await updatedAt()).toBe(before);
+  });
+
+  it('runs a lost draft save again, which its clientId makes no second change', async () => {
+    const scope = `u:${author.user.id}`;
+    const headers = { ...author.auth, 'idempotency-key': 'draft-lost-answer' };
+    const body = {
+      clientId: `lost-${kind}`,
+      title: '草稿',
+      data: { content: '草稿正文', categoryId: '1', tags: [], images: [], price: 0 },
+      editedAt: new Date(Date.UTC(2026, 0, 1)).toISOString(),
+    };
+    const first = await send('POST', '/api/drafts', headers, body);
+    expect(first.statusCode).toBe(200);
+    await loseAnswer(scope, 'draft-lost-answer');
+
+    const retried = await send('POST', '/api/drafts', headers, body);
+    expect(retried.statusCode).toBe(200);
+    expect(retried.headers['idempotent-replayed']).toBeUndefined();
+    expect(retried.json()).toEqual(first.json());
+  });
+
+  it('tells a retry of a committed write with no answer to recover that it was done', async () => {
+    const scope = `u:${reader.user.id}`;
+    const headers = { ...reader.auth, 'idempotency-key': 'comment-lost-answer' };
+    const body = { content: `评论一次 ${kind}` };
+    const comments = () =>
+      test.app.db.selectFrom('comments').select('id').where('content', '=', body.content).execute();
+    const first = await send('POST', `/api/posts/${postId}/comments`, headers, body);
+    expect(first.statusCode).toBe(201);
+    await loseAnswer(scope, 'comment-lost-answer');
+
+    const retried = await send('POST', `/api/posts/${postId}/comments`, headers, body);
+    expect(retried.statusCode).toBe(409);
+    expect(retried.json()).toMatchObject({ error: errorText.idempotencyKeyCommitted });
+    expect(await comments()).toHaveLength(1);
+  });
+
+  it('runs a write again when its claim was abandoned before anything committed', async () => {
+    const scope = `u:${author.user.id}`;
+    const title = `未提交 ${kind}`;
+    const headers = { ...author.auth, 'idempotency-key': 'publish-never-committed' };
+    const body = { title, content: '进程在提交前被杀。', categoryId: '1' };
+    const first = await send('POST', '/api/posts', headers, body);
+    // As a process killed before its commit leaves things: no note, a claim with no mark.
+    await send('DELETE', `/api/posts/${first.json<Post>().id}`, author.auth);
+    await loseAnswer(scope, 'publish-never-committed');
+    await test.app.db
+      .updateTable('idempotency_keys')
+      .set({ committed_at: null, resource: null })
+      .where('scope', '=', scope)
+      .where('key', '=', 'publish-never-committed')
+      .execute();
+
+    const retried = await send('POST', '/api/posts', headers, body);
+    expect(retried.statusCode).toBe(201);
+    expect(retried.headers['idempotent-replayed']).toBeUndefined();
+    expect(await postsTitled(title)).toEqual([retried.json<Post>().id]);
   });
 
   it('purges keys after a day', async () => {

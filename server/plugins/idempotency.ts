@@ -3,6 +3,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
 import { errorText } from '../../contract/messages.ts';
+import { keyedWriteContext } from '../db/keyed-writes.ts';
+import type { KeyedWrite } from '../db/keyed-writes.ts';
 import type { Database } from '../db/schema.ts';
 import { AppError, badRequest } from '../lib/errors.ts';
 
@@ -11,7 +13,7 @@ export const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{1,64}$/;
 /** A first answer is replayed for a day, then its row is purged. */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60_000;
 /** A claim older than this without an answer belonged to a process that died mid-request. */
-const ABANDONED_AFTER_MS = 60_000;
+export const ABANDONED_AFTER_MS = 60_000;
 /** How long a duplicate waits for the first request (handled by another instance) to answer. */
 const DUPLICATE_WAIT_MS = 15_000;
 const DUPLICATE_POLL_MS = 100;
@@ -19,16 +21,30 @@ const PURGE_EVERY_MS = 10 * 60_000;
 /** Answers that say nothing about the write itself: the retry must run again, not replay them. */
 const TRANSIENT_STATUSES = new Set([401, 408, 429]);
 
-interface Claim {
-  scope: string;
-  key: string;
+interface Claim extends KeyedWrite {
   settled: boolean;
+}
+
+/** The answer a route gives again for a write that committed but whose answer was lost. */
+export interface RecoveredAnswer {
+  status: number;
+  body: unknown;
 }
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** The key this request claimed; its answer is stored when it is sent. */
     idempotencyClaim: Claim | null;
+  }
+  interface FastifyContextConfig {
+    /**
+     * Answers a retry of a keyed write that committed (its claim is marked) while its process
+     * died before the answer was stored, from what the write recorded it created. Without it,
+     * such a retry is told the write was done (409) instead of running it a second time.
+     */
+    recoverAnswer?: (request: FastifyRequest, resource: string) => Promise<RecoveredAnswer>;
+    /** A POST whose second run changes nothing more (an upsert by the client's own id). */
+    safeToRunAgain?: boolean;
   }
 }
 
@@ -59,7 +75,15 @@ function bodyText(payload: unknown): string | null {
 export const findKeyRow = (db: Kysely<Database>, scope: string, key: string) =>
   db
     .selectFrom('idempotency_keys')
-    .select(['fingerprint', 'status', 'content_type', 'response', 'created_at'])
+    .select([
+      'fingerprint',
+      'status',
+      'content_type',
+      'response',
+      'created_at',
+      'committed_at',
+      'resource',
+    ])
     .where('scope', '=', scope)
     .where('key', '=', key);
 
@@ -73,7 +97,9 @@ export const expiredKeys = (db: Kysely<Database>, now: number) =>
  * with a key claims it with one insert on the primary key; its answer (status and body) is
  * stored before it is sent, so a client whose answer was lost gets the same one back. A
  * duplicate that arrives while the first is running waits for it; a key sent again with a
- * different request is refused with 422.
+ * different request is refused with 422. The write's own transaction marks the claim as it
+ * commits, so a claim left without an answer by a dead process is never run a second time: the
+ * retry is answered by the route's `recoverAnswer`, or told the write was done.
  */
 async function idempotency(app: FastifyInstance) {
   const db = app.db;
@@ -96,6 +122,8 @@ async function idempotency(app: FastifyInstance) {
         response: null,
         created_at: now,
         expires_at: now + IDEMPOTENCY_TTL_MS,
+        committed_at: null,
+        resource: null,
       })
       .onConflict((conflict) => conflict.columns(['scope', 'key']).doNothing())
       .executeTakeFirst();
@@ -106,6 +134,7 @@ async function idempotency(app: FastifyInstance) {
     return true;
   }
 
+  /** Frees the key of a request that failed before its write committed, so a retry runs it. */
   async function release(claim: Claim) {
     claim.settled = true;
     await db
@@ -113,6 +142,7 @@ async function idempotency(app: FastifyInstance) {
       .where('scope', '=', claim.scope)
       .where('key', '=', claim.key)
       .where('status', 'is', null)
+      .where('committed_at', 'is', null)
       .execute();
     settle(claim);
   }
@@ -131,12 +161,16 @@ async function idempotency(app: FastifyInstance) {
     await new Promise((resolve) => setTimeout(resolve, DUPLICATE_POLL_MS));
   }
 
-  app.addHook('preHandler', async (request: FastifyRequest, reply: FastifyReply) => {
-    if (!isWrite(request.method) || !request.url.startsWith('/api/') || request.is404) return;
+  /** The claim this request now holds, or 'answered' when the answer was sent from the key. */
+  async function claimFor(
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): Promise<Claim | 'answered' | null> {
+    if (!isWrite(request.method) || !request.url.startsWith('/api/') || request.is404) return null;
     const key = request.headers['idempotency-key'];
-    if (key === undefined) return;
+    if (key === undefined) return null;
     // The batch itself is not one write: each of its writes carries its own key.
-    if (request.routeOptions.url === '/api/batch') return;
+    if (request.routeOptions.url === '/api/batch') return null;
     if (typeof key !== 'string' || !IDEMPOTENCY_KEY.test(key)) {
       throw badRequest(errorText.idempotencyKeyInvalid);
     }
@@ -144,10 +178,8 @@ async function idempotency(app: FastifyInstance) {
     const fingerprint = fingerprintOf(request);
     const deadline = Date.now() + DUPLICATE_WAIT_MS;
     for (;;) {
-      if (await claim(scope, key, fingerprint)) {
-        request.idempotencyClaim = { scope, key, settled: false };
-        return;
-      }
+      if (await claim(scope, key, fingerprint))
+        return { scope, key, resource: null, settled: false };
       const row = await findKeyRow(db, scope, key).executeTakeFirst();
       if (!row) continue; // released (its first request failed) or purged: claim it again
       if (row.fingerprint !== fingerprint) {
@@ -156,9 +188,15 @@ async function idempotency(app: FastifyInstance) {
       if (row.status !== null) {
         void reply.code(row.status).header('idempotent-replayed', 'true');
         if (row.content_type) void reply.type(row.content_type);
-        return reply.send(row.response ?? '');
+        void reply.send(row.response ?? '');
+        return 'answered';
       }
       if (Date.now() - row.created_at > ABANDONED_AFTER_MS) {
+        const lost: Claim = { scope, key, resource: row.resource, settled: false };
+        if (row.committed_at !== null && !runsAgainSafely(request, lost)) {
+          await recover(request, reply, lost);
+          return 'answered';
+        }
         await db
           .deleteFrom('idempotency_keys')
           .where('scope', '=', scope)
@@ -170,6 +208,41 @@ async function idempotency(app: FastifyInstance) {
       }
       await waitForFirst(scope, key, deadline);
     }
+  }
+
+  /**
+   * A committed write whose answer was lost may simply run again when running it twice has the
+   * effect of running it once (PUT and DELETE, or a route that says so) and the route cannot
+   * answer from what it recorded.
+   */
+  function runsAgainSafely(request: FastifyRequest, lost: Claim) {
+    const { recoverAnswer, safeToRunAgain } = request.routeOptions.config;
+    if (recoverAnswer && lost.resource !== null) return false;
+    return request.method === 'PUT' || request.method === 'DELETE' || safeToRunAgain === true;
+  }
+
+  /** A write that committed under a dead process: answered from what it created, never re-run. */
+  async function recover(request: FastifyRequest, reply: FastifyReply, lost: Claim) {
+    const answerOf = request.routeOptions.config.recoverAnswer;
+    if (!answerOf || lost.resource === null) {
+      throw new AppError(409, errorText.idempotencyKeyCommitted);
+    }
+    const answer = await answerOf(request, lost.resource);
+    // Stored by the onSend hook like a first answer, so later retries replay it.
+    request.idempotencyClaim = lost;
+    void reply.code(answer.status).header('idempotent-replayed', 'true');
+    void reply.send(answer.body);
+  }
+
+  // Callback style so that the handler runs inside the keyed write's context: the database
+  // driver marks the claim in the write's own transaction (server/db/keyed-writes.ts).
+  app.addHook('preHandler', (request, reply, done) => {
+    claimFor(request, reply).then((claimed) => {
+      if (claimed === 'answered') return;
+      if (claimed === null) return done();
+      request.idempotencyClaim = claimed;
+      keyedWriteContext.run({ write: claimed }, done);
+    }, done);
   });
 
   // Stored before the answer leaves, so a retry after a lost answer always finds it.

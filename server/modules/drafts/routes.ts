@@ -21,6 +21,8 @@ export default async function draftRoutes(app: FastifyInstance) {
     {
       preValidation: app.requireUser,
       schema: { body: SaveDraftBody, response: { 200: SaveDraftResult, ...errors } },
+      // Saved by its clientId: the same copy saved again is no change (draft-service.ts).
+      config: { safeToRunAgain: true },
     },
     (request) => service.save(viewerOf(request), request.body),
   );

@@ -13,6 +13,7 @@ import type {
   SitemapEntry,
   UpdatePostBody,
 } from '../../../contract/post.ts';
+import { recordWritten } from '../../db/keyed-writes.ts';
 import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import { toApiId } from '../../lib/ids.ts';
 import { pageCount, pageWindow } from '../../lib/pagination.ts';
@@ -205,6 +206,7 @@ export function createPostService(deps: {
           inserted.id,
         );
         await writer.sync(inserted, tx);
+        recordWritten(inserted.id);
         return inserted;
       });
       writer.clearCaches();
@@ -257,6 +259,7 @@ export function createPostService(deps: {
         const written = await tx.posts.update(row.id, changes);
         if (!written) throw notFound(errorText.postNotFound);
         await writer.sync(written, tx);
+        recordWritten(written.id);
         return written;
       });
       writer.clearCaches();

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { ErrorBody, PageQuery } from '../../../contract/common.ts';
 import { errorText } from '../../../contract/messages.ts';
@@ -16,6 +16,7 @@ import {
   TotalLikes,
   UpdatePostBody,
 } from '../../../contract/post.ts';
+import type { RecoveredAnswer } from '../../plugins/idempotency.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { viewerOf } from '../users/viewer.ts';
 import { assertCanSpeak } from '../users/restrictions.ts';
@@ -38,6 +39,13 @@ const reactionIdOf = (raw: string) => parseId(raw, () => badRequest(errorText.li
 
 export default async function postRoutes(app: FastifyInstance) {
   const posts = app.services.posts;
+  /** A keyed publish or edit that committed while its answer was lost: the note as it is now. */
+  const noteAsItIs =
+    (status: number) =>
+    async (request: FastifyRequest, id: string): Promise<RecoveredAnswer> => ({
+      status,
+      body: await posts.get(Number(id), viewerOf(request)),
+    });
 
   app.get<{ Querystring: PostListQuery }>(
     '/api/posts',
@@ -50,6 +58,7 @@ export default async function postRoutes(app: FastifyInstance) {
     {
       preValidation: app.requireUser,
       schema: { body: CreatePostBody, response: { 201: Post, ...errors } },
+      config: { recoverAnswer: noteAsItIs(201) },
     },
     async (request, reply) => {
       assertCanSpeak(viewerOf(request).row);
@@ -112,6 +121,7 @@ export default async function postRoutes(app: FastifyInstance) {
     {
       preValidation: app.requireUser,
       schema: { params: RawId, body: UpdatePostBody, response: { 200: Post, ...errors } },
+      config: { recoverAnswer: noteAsItIs(200) },
     },
     (request) => {
       // An edit publishes new text, so a mute stops it too.
