@@ -4,8 +4,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import type { Flags, Result } from 'lighthouse';
 import { chromium } from 'playwright-core';
-import { PAGE_SESSION_COOKIE } from '../contract/page-hints';
-import { CHROMIUM_ARGS, startSite } from '../tests/helpers/e2e';
+import { CHROMIUM_ARGS, pageSessionCookie, startSite } from '../tests/helpers/e2e';
 
 /**
  * `npx tsx bench/lighthouse.ts`: Lighthouse (mobile emulation, simulated throttling) against the
@@ -79,15 +78,7 @@ async function coldVisit(
     await browser.close();
     return;
   }
-  await context.addCookies([
-    {
-      name: PAGE_SESSION_COOKIE,
-      value: session.token,
-      url: origin,
-      httpOnly: true,
-      sameSite: 'Lax',
-    },
-  ]);
+  await context.addCookies([pageSessionCookie(session.token, origin)]);
   await page.goto(`${origin}/manifest.webmanifest`);
   await page.evaluate(
     ([token, user]) => {

@@ -117,6 +117,15 @@ export function newContext(
   });
 }
 
+/** The cookie a sign-in sets for server-drawn pages, as a browser context stores it. */
+export const pageSessionCookie = (token: string, origin: string) => ({
+  name: PAGE_SESSION_COOKIE,
+  value: token,
+  url: origin,
+  httpOnly: true,
+  sameSite: 'Lax' as const,
+});
+
 /**
  * Signs the context's pages in the way the app itself does (token and user in localStorage, and
  * the page cookie a sign-in sets), once: a sign-out during the test sticks across later loads.
@@ -126,17 +135,7 @@ export async function storeSession(
   session: { token: string; user: unknown },
   origin?: string,
 ): Promise<void> {
-  if (origin) {
-    await context.addCookies([
-      {
-        name: PAGE_SESSION_COOKIE,
-        value: session.token,
-        url: origin,
-        httpOnly: true,
-        sameSite: 'Lax',
-      },
-    ]);
-  }
+  if (origin) await context.addCookies([pageSessionCookie(session.token, origin)]);
   await context.addInitScript(
     ([token, user]) => {
       if (!localStorage.getItem('token')) {

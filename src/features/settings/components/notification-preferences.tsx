@@ -4,8 +4,7 @@ import type { NotificationKind } from '../../../../contract/settings-rules';
 import { updateSettings } from '../api/account';
 import { settingsTexts } from '../texts';
 import { useSavedSwitches } from '../hooks/use-saved-switches';
-import styles from './preferences.module.css';
-import { SwitchRow } from './switch-row';
+import { KindSwitches } from './switch-row';
 
 const texts = settingsTexts.notifications;
 
@@ -25,18 +24,13 @@ export function NotificationPreferences({ preferences, onSaved }: NotificationPr
   });
 
   return (
-    <ul className={styles.list}>
-      {NOTIFICATION_KINDS.map((kind) => (
-        <SwitchRow
-          key={kind}
-          id={`notify-${kind}`}
-          label={texts.kinds[kind].label}
-          hint={texts.kinds[kind].hint}
-          checked={shown[kind]}
-          busy={saving === kind}
-          onFlip={() => void flip(kind)}
-        />
-      ))}
-    </ul>
+    <KindSwitches
+      kinds={NOTIFICATION_KINDS}
+      idPrefix="notify"
+      texts={texts.kinds}
+      shown={shown}
+      saving={saving}
+      onFlip={(kind) => void flip(kind)}
+    />
   );
 }

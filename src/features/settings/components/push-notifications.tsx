@@ -13,7 +13,7 @@ import {
 import type { DevicePushState } from '../push/device-push';
 import { settingsTexts } from '../texts';
 import styles from './preferences.module.css';
-import { SwitchRow } from './switch-row';
+import { KindSwitches, SwitchRow } from './switch-row';
 
 const texts = settingsTexts.push;
 
@@ -85,19 +85,14 @@ export default function PushNotifications({ preferences, onSaved }: PushNotifica
         </p>
       )}
       <h3 className={styles.subTitle}>{texts.kindsTitle}</h3>
-      <ul className={styles.list}>
-        {PUSH_KINDS.map((kind) => (
-          <SwitchRow
-            key={kind}
-            id={`push-${kind}`}
-            label={texts.kinds[kind].label}
-            hint={texts.kinds[kind].hint}
-            checked={shown[kind]}
-            busy={saving === kind}
-            onFlip={() => void flip(kind)}
-          />
-        ))}
-      </ul>
+      <KindSwitches
+        kinds={PUSH_KINDS}
+        idPrefix="push"
+        texts={texts.kinds}
+        shown={shown}
+        saving={saving}
+        onFlip={(kind) => void flip(kind)}
+      />
     </div>
   );
 }

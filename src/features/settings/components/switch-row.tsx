@@ -35,3 +35,40 @@ export function SwitchRow({ id, label, hint, checked, busy, disabled, onFlip }: 
     </li>
   );
 }
+
+export interface KindSwitchesProps<Kind extends string> {
+  kinds: readonly Kind[];
+  /** Prefix of each row's id (`notify`, `push`). */
+  idPrefix: string;
+  texts: Record<Kind, { label: string; hint: string }>;
+  shown: Record<Kind, boolean>;
+  /** The kind being saved, whose switch waits. */
+  saving: Kind | null;
+  onFlip: (kind: Kind) => void;
+}
+
+/** A switch per kind (of notification, of push), each flipped on its own. */
+export function KindSwitches<Kind extends string>({
+  kinds,
+  idPrefix,
+  texts,
+  shown,
+  saving,
+  onFlip,
+}: KindSwitchesProps<Kind>) {
+  return (
+    <ul className={styles.list}>
+      {kinds.map((kind) => (
+        <SwitchRow
+          key={kind}
+          id={`${idPrefix}-${kind}`}
+          label={texts[kind].label}
+          hint={texts[kind].hint}
+          checked={shown[kind]}
+          busy={saving === kind}
+          onFlip={() => onFlip(kind)}
+        />
+      ))}
+    </ul>
+  );
+}
