@@ -124,7 +124,7 @@ describe('the inbox at 390 wide', () => {
     const page = await inboxOf(reader, { width: 390, height: 844 });
     await page
       .getByRole('navigation', { name: '主导航' })
-      .getByRole('button', { name: /^消息/ })
+      .getByRole('link', { name: /^消息/ })
       .click();
     const dialog = dialogOf(page);
     const bobsRow = dialog.getByRole('button', { name: new RegExp(bob.user.username) });

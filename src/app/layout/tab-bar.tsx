@@ -41,31 +41,39 @@ export function TabBar() {
       >
         <Plus size={24} aria-hidden="true" />
       </NavLink>
-      <button
-        type="button"
+      {/* Links, not buttons: a tap before the scripts start (a phone starts them after the
+          first paint) still arrives, as a page load of the address that opens the panel. */}
+      <a
+        href={user ? '/messages' : '/login'}
         className={styles.tab}
         aria-label={shellTexts.unreadLabel(texts.messages, messages)}
-        onClick={() =>
-          throttle('messages') && emitAppEvent(user ? 'open-messages-panel' : 'open-login-modal')
-        }
+        onClick={(event) => {
+          event.preventDefault();
+          if (throttle('messages')) {
+            emitAppEvent(user ? 'open-messages-panel' : 'open-login-modal');
+          }
+        }}
       >
         <span className={styles.iconWrap}>
           <MessageCircle size={22} aria-hidden="true" />
           <Badge count={messages} />
         </span>
         <span aria-hidden="true">{texts.messages}</span>
-      </button>
+      </a>
       {user ? (
         tab('me', '/profile', texts.me, <UserRound size={22} aria-hidden="true" />)
       ) : (
-        <button
-          type="button"
+        <a
+          href="/login"
           className={styles.tab}
-          onClick={() => throttle('me') && emitAppEvent('open-login-modal')}
+          onClick={(event) => {
+            event.preventDefault();
+            if (throttle('me')) emitAppEvent('open-login-modal');
+          }}
         >
           <UserRound size={22} aria-hidden="true" />
           <span>{texts.me}</span>
-        </button>
+        </a>
       )}
     </nav>
   );
