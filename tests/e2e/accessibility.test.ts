@@ -91,10 +91,11 @@ function stops(): Stop[] {
       path: '/',
       heading: '发现笔记',
       dialog: '私信',
-      // The header's envelope on desktops, the tab bar's 消息 on phones.
+      // The header's envelope button on desktops, the tab bar's 消息 link on phones.
       open: (page) =>
         page
-          .getByRole('button', { name: /^(私信|消息)/ })
+          .getByRole('button', { name: /^私信/ })
+          .or(page.getByRole('link', { name: /^消息/ }))
           .filter({ visible: true })
           .first()
           .click(),

@@ -55,7 +55,15 @@ interface Watched {
  * header, fixed since, scored 2.8e-3).
  */
 const VISIBLE_SHIFT = 1e-4;
-const visible = (shifts: number[]) => shifts.filter((value) => value >= VISIBLE_SHIFT);
+
+/** A layout shift and the start of each moved element's HTML, so a failure names what moved. */
+interface Shift {
+  value: number;
+  moved: string[];
+}
+const visible = (shifts: Shift[]) => shifts.filter((shift) => shift.value >= VISIBLE_SHIFT);
+const shiftsOf = (page: Page) =>
+  page.evaluate(() => (window as unknown as { shifts: Shift[] }).shifts);
 
 /** A phone with JavaScript off: what the server sent is all the page shows. */
 const scriptlessContext = () =>
@@ -69,11 +77,15 @@ async function watchedPage(signedIn: boolean): Promise<Watched> {
   const context = await newContext(browser, site, true);
   if (signedIn) await storeSession(context, session, site.origin);
   await context.addInitScript(() => {
-    const shifts: number[] = [];
+    const shifts: Shift[] = [];
     Object.assign(window, { shifts });
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries()) {
-        shifts.push((entry as unknown as { value: number }).value);
+        const shift = entry as unknown as { value: number; sources?: { node?: Node | null }[] };
+        const moved = (shift.sources ?? []).map((source) =>
+          source.node instanceof Element ? source.node.outerHTML.slice(0, 120) : '(text)',
+        );
+        shifts.push({ value: shift.value, moved });
       }
     }).observe({ type: 'layout-shift', buffered: true });
   });
@@ -129,10 +141,7 @@ describe('server-rendered pages in Chromium', () => {
           expect(apiCalls.filter((url) => dataCall.test(url.pathname)).map(String)).toEqual([]);
         }
         await expect(spinnerWasShown(page)).resolves.toBe(false);
-        const shifts = await page.evaluate(
-          () => (window as unknown as { shifts: number[] }).shifts,
-        );
-        expect(visible(shifts)).toEqual([]);
+        expect(visible(await shiftsOf(page))).toEqual([]);
       } finally {
         await context.close();
       }
@@ -213,8 +222,7 @@ describe('server-rendered pages in Chromium', () => {
       // page has settled; Chromium's own event cannot be forced, an event of the same name can.
       await page.evaluate(() => window.dispatchEvent(new Event('beforeinstallprompt')));
       await page.getByRole('button', { name: '安装应用' }).waitFor();
-      const shifts = await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts);
-      expect(visible(shifts)).toEqual([]);
+      expect(visible(await shiftsOf(page))).toEqual([]);
       expect(problems).toEqual([]);
     } finally {
       await context.close();
