@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import type { Static } from 'typebox';
-import { Pagination } from './common.ts';
+import { PageQuery, Pagination } from './common.ts';
 import { POST_LIMITS, PostCard } from './post.ts';
 
 /** The texts of tag pages, related notes and mentions that the server sends as errors. */
@@ -25,11 +25,7 @@ export const TagParams = Type.Object({
 });
 export type TagParams = Static<typeof TagParams>;
 
-export const TagPostsQuery = Type.Object({
-  sort: Type.Optional(TagSort),
-  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100000 })),
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100000 })),
-});
+export const TagPostsQuery = Type.Object({ sort: Type.Optional(TagSort), ...PageQuery.properties });
 export type TagPostsQuery = Static<typeof TagPostsQuery>;
 
 /** A tag as its page shows it: the name as asked for, who follows it, whether I do. */

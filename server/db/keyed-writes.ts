@@ -109,8 +109,9 @@ class MarkingDriver implements Driver {
     connection: MarkingConnection,
     query: CompiledQuery,
   ): Promise<QueryResult<R> | null> {
-    if (this.inTransaction.has(connection) || !changesRows(query)) return null;
+    // The context first: most statements belong to no keyed write, and it costs no regex.
     if (!keyedWriteContext.getStore()?.write) return null;
+    if (this.inTransaction.has(connection) || !changesRows(query)) return null;
     await this.beginTransaction(connection, {});
     try {
       const result = await connection.inner.executeQuery<R>(query);
