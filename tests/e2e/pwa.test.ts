@@ -20,6 +20,8 @@ let scratch: string;
 
 const password = 'offline12345';
 const stamp = Date.now().toString(36);
+/** The note itself on its page, without the related notes under it. */
+const NOTE_ARTICLE = 'article:has(h1)';
 
 interface Account {
   token: string;
@@ -59,14 +61,21 @@ async function openControlled(context: BrowserContext, pagePath: string): Promis
   return page;
 }
 
-/** Waits until at least `atLeast` uploaded images on the page show real pixels; returns how many. */
-async function uploadedImagesLoaded(page: Page, atLeast = 1): Promise<number> {
-  const loaded = await page.waitForFunction((minimum) => {
-    const count = [...document.images].filter(
-      (image) => image.src.includes('/api/uploads/') && image.complete && image.naturalWidth > 0,
-    ).length;
-    return count >= minimum ? count : false;
-  }, atLeast);
+/**
+ * Waits until at least `atLeast` uploaded images inside `scope` show real pixels; returns how
+ * many. A note's images are counted within its own article: the related notes under it load
+ * when scrolled near, and only online, so counting them would race their arrival.
+ */
+async function uploadedImagesLoaded(page: Page, atLeast = 1, scope = 'body'): Promise<number> {
+  const loaded = await page.waitForFunction(
+    ({ minimum, within }) => {
+      const count = [...document.querySelectorAll<HTMLImageElement>(`${within} img`)].filter(
+        (image) => image.src.includes('/api/uploads/') && image.complete && image.naturalWidth > 0,
+      ).length;
+      return count >= minimum ? count : false;
+    },
+    { minimum: atLeast, within: scope },
+  );
   return (await loaded.jsonValue()) as number;
 }
 
@@ -169,7 +178,7 @@ describe('installable offline PWA', () => {
     await page.locator('article').first().waitFor();
     await page.goto(`/post/${withImages?.id}`);
     await page.getByRole('heading', { level: 1, name: withImages?.title }).waitFor();
-    const online = await uploadedImagesLoaded(page);
+    const online = await uploadedImagesLoaded(page, 1, NOTE_ARTICLE);
     expect(online).toBeGreaterThan(0);
     await page.getByRole('button', { name: '保存离线阅读' }).click();
     await page.getByRole('button', { name: '已保存离线阅读' }).waitFor();
@@ -177,7 +186,7 @@ describe('installable offline PWA', () => {
     await context.setOffline(true);
     await page.reload();
     await page.getByRole('heading', { level: 1, name: withImages?.title }).waitFor();
-    expect(await uploadedImagesLoaded(page, online)).toBeGreaterThanOrEqual(online);
+    expect(await uploadedImagesLoaded(page, online, NOTE_ARTICLE)).toBeGreaterThanOrEqual(online);
     await page.getByRole('status').filter({ hasText: '当前处于离线状态' }).waitFor();
     // The profile's 离线阅读 list comes from the worker, with no network.
     const saved = await page.evaluate(async (token) => {
