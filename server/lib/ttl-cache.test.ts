@@ -73,4 +73,65 @@ describe('ttl cache', () => {
     expect(await lookupsOf('test-cache', 'miss')).toBe(1);
     expect(await lookupsOf('test-cache', 'hit')).toBe(2);
   });
+
+  it('answers many keys in order, loading only the missing ones in one call', async () => {
+    const cache = createTtlCache<string>({ ttlMs: 1000, maxEntries: 10, name: 'many-cache' });
+    const asked: string[][] = [];
+    const load = async (missing: string[]) => {
+      asked.push(missing);
+      // 'gone' is not answered: it is left out, not cached as missing.
+      return new Map(
+        missing.filter((key) => key !== 'gone').map((key) => [key, key.toUpperCase()]),
+      );
+    };
+    expect(await cache.many(['a', 'b'], load)).toEqual(['A', 'B']);
+    expect(await cache.many(['b', 'gone', 'c', 'a'], load)).toEqual(['B', 'C', 'A']);
+    expect(asked).toEqual([
+      ['a', 'b'],
+      ['gone', 'c'],
+    ]);
+    expect(await cache.many([], load)).toEqual([]);
+    expect(asked).toHaveLength(2);
+    expect(await lookupsOf('many-cache', 'hit')).toBe(2);
+    expect(await lookupsOf('many-cache', 'miss')).toBe(4);
+  });
+
+  it('keeps nothing of a many-load that a clear interrupted', async () => {
+    const cache = createTtlCache<string>({ ttlMs: 1000, maxEntries: 10 });
+    let finish: () => void = () => {};
+    const pending = cache.many(['k'], async () => {
+      await new Promise<void>((resolve) => (finish = resolve));
+      return new Map([['k', 'before the write']]);
+    });
+    await Promise.resolve();
+    cache.clear();
+    finish();
+    expect(await pending).toEqual(['before the write']);
+    expect(await cache.many(['k'], async () => new Map([['k', 'after the write']]))).toEqual([
+      'after the write',
+    ]);
+  });
+
+  it('forgets one deleted entry, keeps the others, and keeps nothing a deletion interrupted', async () => {
+    const cache = createTtlCache<string>({ ttlMs: 1000, maxEntries: 10 });
+    const load = async (missing: string[]) =>
+      new Map(missing.map((key) => [key, `${key} read at ${asked.push(key)}`]));
+    const asked: string[] = [];
+    await cache.many(['a', 'b'], load);
+    cache.delete('a');
+    expect(await cache.many(['a', 'b'], load)).toEqual(['a read at 3', 'b read at 2']);
+
+    let finish: () => void = () => {};
+    const pending = cache.many(['c'], async () => {
+      await new Promise<void>((resolve) => (finish = resolve));
+      return new Map([['c', 'before the write']]);
+    });
+    await Promise.resolve();
+    cache.delete('c');
+    finish();
+    expect(await pending).toEqual(['before the write']);
+    expect(await cache.many(['c'], async () => new Map([['c', 'after the write']]))).toEqual([
+      'after the write',
+    ]);
+  });
 });

@@ -41,6 +41,8 @@ export function createTtlCache<T extends NonNullable<unknown>>(options: TtlCache
    * rest. One timer per cache, armed while it holds entries, drops them once they expire.
    */
   let purge: NodeJS.Timeout | null = null;
+  /** Counts clears and deletions, so that `many` keeps nothing one of them interrupted. */
+  let invalidations = 0;
   function purgeLater() {
     purge ??= setTimeout(() => {
       purge = null;
@@ -59,7 +61,38 @@ export function createTtlCache<T extends NonNullable<unknown>>(options: TtlCache
       return (await value) as T;
     },
 
+    /**
+     * The values of `keys` in their order: cached ones as they are, the rest from one
+     * `loadMissing` call (keys it does not answer are left out). Loads are not shared between
+     * callers here: one page's worth of keys is cheaper to load again than to track.
+     */
+    async many(
+      keys: string[],
+      loadMissing: (missing: string[]) => Promise<Map<string, T>>,
+    ): Promise<T[]> {
+      const found = keys.map((key) => cache.get(key));
+      const missing = keys.filter((_key, at) => found[at] === undefined);
+      lookups?.inc({ cache: options.name, result: 'hit' }, keys.length - missing.length);
+      if (missing.length === 0) return found as T[];
+      lookups?.inc({ cache: options.name, result: 'miss' }, missing.length);
+      const before = invalidations;
+      const loaded = await loadMissing(missing);
+      // As with `get`: a clear during the load means the answer may already be out of date.
+      if (before === invalidations) {
+        for (const [key, value] of loaded) cache.set(key, value);
+        purgeLater();
+      }
+      return keys.flatMap((key, at) => found[at] ?? loaded.get(key) ?? []);
+    },
+
+    /** Forgets one entry (what it held has changed). */
+    delete(key: string): void {
+      invalidations += 1;
+      cache.delete(key);
+    },
+
     clear(): void {
+      invalidations += 1;
       cache.clear();
     },
 

@@ -147,7 +147,7 @@ function buildNotes(platform: Platform, users: UserRepository, people: PeopleSer
     posts: platform.readPool ? createPostRepository(readPoolKysely(platform.readPool)) : posts,
     presenter,
     results: searchResults,
-    publicPages: caches.publicPages,
+    cards: caches.cards,
   });
   const feeds = createFeedService({ posts, presenter, categories, caches });
   const postService = createPostService({
@@ -186,7 +186,6 @@ function buildNotes(platform: Platform, users: UserRepository, people: PeopleSer
     postService,
     commentService,
     events,
-    caches,
     people,
     users,
   });

@@ -43,7 +43,7 @@ export function createCommentService(deps: {
   comments: CommentRepository;
   posts: PostRepository;
   events: DomainEventBus;
-  caches: Pick<NoteCaches, 'publicPages'>;
+  caches: Pick<NoteCaches, 'cards'>;
 }) {
   const { db, comments, posts, events, caches } = deps;
 
@@ -117,7 +117,7 @@ export function createCommentService(deps: {
         created_at: Date.now(),
         deleted_at: null,
       });
-      caches.publicPages.clear();
+      caches.cards.delete(String(post.id));
       await events.emit('comment.created', {
         commentId: row.id,
         postId: post.id,
@@ -138,7 +138,7 @@ export function createCommentService(deps: {
         comment.author_id === viewer.id || post?.author_id === viewer.id || viewer.isAdmin;
       if (!allowed) throw forbidden(errorText.notCommentAuthor);
       const commentsCount = await comments.remove(comment);
-      caches.publicPages.clear();
+      caches.cards.delete(String(comment.post_id));
       await events.emit('comment.deleted', {
         commentId: comment.id,
         postId: comment.post_id,

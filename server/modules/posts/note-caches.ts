@@ -16,8 +16,12 @@ export interface FeedPage {
 export interface NoteCaches {
   /** Published-note totals per category ('all' for the whole feed). */
   feedTotals: TtlCache<number>;
-  /** Feed and search pages as every reader sees them, before the caller's own flags. */
-  publicPages: TtlCache<PublicCard[]>;
+  /**
+   * Cards by note id as every reader sees them, before the caller's own flags, for pages put
+   * together from ids (search results: a distinct query is a page nobody asked for before, of
+   * notes often shown before).
+   */
+  cards: TtlCache<PublicCard>;
   /** Pages of the home feed as every reader sees them, with the cursor of the next page. */
   feedPages: TtlCache<FeedPage>;
   /** Published notes for the sitemap (one entry, key 'all'). */
@@ -31,6 +35,8 @@ const FEED_TOTALS_TTL_MS = 10_000;
 /** A page's counts may lag this much behind another instance's writes (the note page is always fresh). */
 const PUBLIC_PAGES_TTL_MS = 5_000;
 const SITEMAP_TTL_MS = 10 * 60_000;
+/** Some 1.5 KB each: at most about 8 MB while busy, and nothing once they expire at rest. */
+const MAX_CARDS = 5000;
 
 /**
  * `dependents` are caches other modules keep of notes (the search module's ranked pages): they
@@ -43,10 +49,10 @@ export function createNoteCaches(dependents: { clear(): void }[] = []): NoteCach
       maxEntries: 64,
       name: 'feed-totals',
     }),
-    publicPages: createTtlCache<PublicCard[]>({
+    cards: createTtlCache<PublicCard>({
       ttlMs: PUBLIC_PAGES_TTL_MS,
-      maxEntries: 1000,
-      name: 'public-pages',
+      maxEntries: MAX_CARDS,
+      name: 'cards',
     }),
     feedPages: createTtlCache<FeedPage>({
       ttlMs: PUBLIC_PAGES_TTL_MS,

@@ -106,8 +106,8 @@ export function createPostService(deps: {
     const result = await reactions[kind].set(viewer.id, row.id, want);
     // A mark that was already as wanted notifies nobody again.
     if (!result.changed) return result;
-    // Cards show the counts; rebuilding a page is cheap next to showing a stale one.
-    caches.publicPages.clear();
+    // Cards show the counts: this note's is read again, the others stay.
+    caches.cards.delete(String(row.id));
     const event = { postId: row.id, authorId: row.author_id, userId: viewer.id };
     if (kind === 'likes') {
       await events.emit(result.on ? 'post.liked' : 'post.unliked', event);

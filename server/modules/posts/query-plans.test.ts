@@ -208,7 +208,7 @@ describe('query plans of page queries (sqlite)', () => {
     }
     // The pages above are cached now: the test must see their queries run.
     const caches = app.services.noteCaches;
-    for (const cache of [caches.feedPages, caches.feedTotals, caches.publicPages]) {
+    for (const cache of [caches.feedPages, caches.feedTotals, caches.cards]) {
       cache.clear();
     }
     return urls;

@@ -21,7 +21,6 @@ import type { CommentRepository } from '../comments/comment-repository.ts';
 import type { CommentService } from '../comments/comment-service.ts';
 import { presentPerson } from '../follows/present-person.ts';
 import type { MessageRepository } from '../messages/message-repository.ts';
-import type { NoteCaches } from '../posts/note-caches.ts';
 import type { PostRepository } from '../posts/post-repository.ts';
 import { isVisible } from '../posts/post-service.ts';
 import type { PostService } from '../posts/post-service.ts';
@@ -58,7 +57,6 @@ export function createReportService(deps: {
   postService: PostService;
   commentService: CommentService;
   events: DomainEventBus;
-  caches: Pick<NoteCaches, 'publicPages'>;
   /**
    * Bans as /admin/users does, so a ban from the queue revokes the sessions, closes the live
    * streams and is written to the audit log the same way.
@@ -67,7 +65,7 @@ export function createReportService(deps: {
   /** Names the person a filtered queue is limited to. */
   users: Pick<UserRepository, 'findById'>;
 }) {
-  const { reports, targets, posts, comments, messages, audit, events, caches, users } = deps;
+  const { reports, targets, posts, comments, messages, audit, events, users } = deps;
   const { moderation, postService, commentService, people } = deps;
 
   async function hide(admin: Viewer, target: TargetKey, reason: string) {
@@ -76,8 +74,8 @@ export function createReportService(deps: {
       // its author, who is told the reason by the review notification.
       await moderation.review(admin, target.id, { status: 'rejected', reason });
     } else if (target.type === 'comment') {
+      // The note's card counts its comments, hidden ones too: it stays as it is.
       await comments.hide(target.id, reason);
-      caches.publicPages.clear();
     } else if (target.type === 'message') {
       await messages.hide(target.id, reason);
     }

@@ -140,6 +140,19 @@ describe.each(testDatabases)('search (%s)', (kind) => {
     expect(await found('即将删除')).toEqual([]);
   });
 
+  it("shows a note's new like count at once, though its cards are cached", async () => {
+    const post = await publishedPost(test.app, author.auth, admin.auth, { title: '点赞计数笔记' });
+    const likesOf = async () => (await search('点赞计数')).posts.map((card) => card.likesCount);
+    expect(await likesOf()).toEqual([0]);
+    // A toggle: the second like takes the first back.
+    const like = () =>
+      test.app.inject({ method: 'POST', url: `/api/posts/${post.id}/like`, headers: admin.auth });
+    expect((await like()).statusCode).toBeLessThan(300);
+    expect(await likesOf()).toEqual([1]);
+    expect((await like()).statusCode).toBeLessThan(300);
+    expect(await likesOf()).toEqual([0]);
+  });
+
   it('answers a blank query with an empty result, without error', async () => {
     for (const query of ['', '   ']) {
       expect(await search(query)).toEqual({ posts: [], total: 0, page: 1, pages: 0 });
@@ -224,12 +237,12 @@ describe.each(testDatabases)('search (%s)', (kind) => {
         indexText({ title: row.title, tags: [], content: row.content }),
       );
       test.app.services.searchResults.clear();
-      test.app.services.noteCaches.publicPages.clear();
+      test.app.services.noteCaches.cards.clear();
       expect(await foundBy(`"${SECRET}"`, {})).toEqual([paid]);
 
       await searchVisibleTextMigration(test.app.dialect).up(test.app.db);
       test.app.services.searchResults.clear();
-      test.app.services.noteCaches.publicPages.clear();
+      test.app.services.noteCaches.cards.clear();
       expect(await foundBy(`"${SECRET}"`, {})).toEqual([]);
       expect(await foundBy('星图导航', {})).toEqual([paid]);
     });

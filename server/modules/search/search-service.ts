@@ -27,10 +27,16 @@ export function createSearchService(deps: {
   presenter: PostPresenter;
   /** Ranked pages per query. */
   results: TtlCache<SearchPage>;
-  /** The note modules' cache of pages as every reader sees them. */
-  publicPages: TtlCache<PublicCard[]>;
+  /** The note modules' cache of cards by note id as every reader sees them. */
+  cards: TtlCache<PublicCard>;
 }) {
-  const { index, posts, presenter, results, publicPages } = deps;
+  const { index, posts, presenter, results, cards } = deps;
+  /** The cards of notes not cached, read in one query; notes no longer published are left out. */
+  const loadCards = async (missing: string[]) => {
+    const rows = await posts.cardsByIds(missing.map(Number));
+    const loaded = await presenter.publicCards(rows.filter((row) => row.status === 'approved'));
+    return new Map(loaded.map((entry) => [String(entry.row.id), entry]));
+  };
   return {
     async posts(query: PostListQuery, viewer: Viewer | null): Promise<PostList> {
       const window = pageWindow(query, POST_LIMITS.searchPageSize);
@@ -45,12 +51,9 @@ export function createSearchService(deps: {
       const found = await results.get(key, () =>
         rankPage(index, parsed, window, POST_LIMITS.searchTotalCap),
       );
-      const cards = await publicPages.get(key, async () => {
-        const rows = await posts.cardsByIds(found.ids);
-        return presenter.publicCards(rows.filter((row) => row.status === 'approved'));
-      });
+      const page = await cards.many(found.ids.map(String), loadCards);
       const ranges = highlighter(parsed);
-      const shown = await presenter.personalize(cards, viewer);
+      const shown = await presenter.personalize(page, viewer);
       return {
         posts: shown.map((post) => ({ ...post, highlights: highlightsOf(post, ranges) })),
         total: found.total,
