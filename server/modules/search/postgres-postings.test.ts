@@ -1,3 +1,4 @@
+import type { CompiledQuery } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, makeAdmin, registerUser } from '../../../tests/helpers/test-app.ts';
@@ -5,6 +6,7 @@ import type { TestApp } from '../../../tests/helpers/test-app.ts';
 import { publishedPost, review } from '../../../tests/helpers/notes-test-kit.ts';
 import { openDatabase } from '../../db/database.ts';
 import type { DatabaseHandle } from '../../db/database.ts';
+import { createPostgresPostings, POSTGRES_POSTINGS_SQL } from './postgres-postings.ts';
 import { createSearchIndex } from './search-index.ts';
 import type { SearchIndex } from './search-index.ts';
 import { lexemeCounts } from './search-changes.ts';
@@ -115,5 +117,33 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('search postings on PostgreSQL',
     } finally {
       await Promise.all([first.end(), second.end()]);
     }
+  });
+
+  it('reads the lengths and each word once for many concurrent searches', async () => {
+    const [first, second] = [await publish('并发 读取 笔记'), await publish('并发 笔记')];
+    const statements: string[] = [];
+    // The database as the ranker sees it, counting the statements it runs.
+    const counting = new Proxy(other.db, {
+      get(target, key) {
+        const value: unknown = Reflect.get(target, key);
+        if (key === 'executeQuery') {
+          return (query: CompiledQuery) => {
+            statements.push(query.sql);
+            return target.executeQuery(query);
+          };
+        }
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+    const postings = createPostgresPostings(counting);
+    const rankings = await Promise.all(
+      Array.from({ length: 20 }, () => postings.rank(['并发', '读取'], page, 1000)),
+    );
+    for (const ranking of rankings) {
+      expect(ranking).toEqual({ ids: [Number(first.id), Number(second.id)], total: 2 });
+    }
+    const runs = (statement: string) => statements.filter((text) => text === statement).length;
+    expect(runs(POSTGRES_POSTINGS_SQL.lengths)).toBe(1);
+    expect(runs(POSTGRES_POSTINGS_SQL.postings)).toBe(2);
   });
 });

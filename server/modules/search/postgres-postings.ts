@@ -16,6 +16,12 @@ interface Postings {
 
 type Lengths = [number, number][] & { loadedAt: number };
 
+/** A read from PostgreSQL under way or done, and the count of changes seen before it began. */
+interface SharedRead<T> {
+  loadedAt: number;
+  read: Promise<T>;
+}
+
 /** The statements the postings are read with (their plans are checked in query-plans.test.ts). */
 export const POSTGRES_POSTINGS_SQL = {
   /**
@@ -82,6 +88,31 @@ export function createPostgresPostings(db: Kysely<Database>) {
     return Object.assign(lengths, { loadedAt });
   }
 
+  /**
+   * Reads shared by every search that needs them while they are fresh (the ranker's own rule,
+   * `isFresh` in word-postings.js): after a start or a write, fifty concurrent searches would
+   * otherwise each read the same 100 000 lengths and the same words' postings. Each is let go
+   * once a search has handed it to the ranker, or when it fails.
+   */
+  const wordReads = new Map<string, SharedRead<Postings>>();
+  const lengthReads = new Map<'all', SharedRead<Lengths>>();
+  function shared<K, T>(
+    held: Map<K, SharedRead<T>>,
+    key: K,
+    loadedAt: number,
+    read: () => Promise<T>,
+  ) {
+    const now = changes.changes();
+    const kept = held.get(key);
+    if (kept && kept.loadedAt > now.seq - now.window / 2) return kept.read;
+    const started = { loadedAt, read: read() };
+    started.read.catch(() => {
+      if (held.get(key) === started) held.delete(key);
+    });
+    held.set(key, started);
+    return started.read;
+  }
+
   return {
     async rank(
       words: string[],
@@ -93,9 +124,17 @@ export function createPostgresPostings(db: Kysely<Database>) {
         const loadedAt = changes.changes().seq;
         const stale = ranker.stale(words, changes.changes());
         const [lengths, lists] = await Promise.all([
-          stale.lengths ? readLengths(loadedAt) : null,
-          Promise.all(stale.words.map((word) => readPostings(word, loadedAt))),
+          stale.lengths ? shared(lengthReads, 'all', loadedAt, () => readLengths(loadedAt)) : null,
+          Promise.all(
+            stale.words.map((word) =>
+              shared(wordReads, word, loadedAt, () => readPostings(word, loadedAt)),
+            ),
+          ),
         ]);
+        const oldest = Math.min(
+          lengths?.loadedAt ?? loadedAt,
+          ...lists.map((list) => list.loadedAt),
+        );
         const read = { lengths, words: new Map(stale.words.map((word, i) => [word, lists[i]])) };
         // Other searches may have read newer changes meanwhile. What was read misses none that
         // the ranker will not read apart as long as it is as fresh as the ranker requires.
@@ -104,8 +143,10 @@ export function createPostgresPostings(db: Kysely<Database>) {
         const missing =
           (still.lengths && !lengths) || still.words.some((word) => !read.words.has(word));
         const readAny = stale.lengths || stale.words.length > 0;
-        if (missing || (readAny && loadedAt <= now.seq - now.window / 2)) continue;
+        if (missing || (readAny && oldest <= now.seq - now.window / 2)) continue;
         ahead = read;
+        if (stale.lengths) lengthReads.clear();
+        for (const word of stale.words) wordReads.delete(word);
         try {
           return ranker.rank({
             words,
