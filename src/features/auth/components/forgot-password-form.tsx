@@ -6,6 +6,7 @@ import { requestPasswordReset } from '../api/password-reset';
 import { authTexts } from '../texts';
 import { validateEmail } from '../validation';
 import styles from './auth-form.module.css';
+import { FormAlert } from '../../../components/form-alert';
 
 export function ForgotPasswordForm() {
   const [email, setEmail] = useState('');
@@ -41,11 +42,7 @@ export function ForgotPasswordForm() {
 
   return (
     <form className={styles.form} onSubmit={submit} noValidate>
-      {formError && (
-        <p className={styles.alert} role="alert">
-          {formError}
-        </p>
-      )}
+      <FormAlert>{formError}</FormAlert>
       <TextField
         label={authTexts.emailLabel}
         placeholder={authTexts.emailPlaceholder}

@@ -10,6 +10,7 @@ import { authTexts } from '../texts';
 import { hasErrors, validateLogin } from '../validation';
 import type { FieldErrors } from '../validation';
 import styles from './auth-form.module.css';
+import { FormAlert } from '../../../components/form-alert';
 
 export interface PasswordLoginFormProps {
   onSuccess: () => void;
@@ -47,11 +48,7 @@ export function PasswordLoginForm({ onSuccess }: PasswordLoginFormProps) {
 
   return (
     <form className={styles.form} onSubmit={submit} noValidate>
-      {formError && (
-        <p className={styles.alert} role="alert">
-          {formError}
-        </p>
-      )}
+      <FormAlert>{formError}</FormAlert>
       <TextField
         label={authTexts.accountLabel}
         placeholder={authTexts.accountPlaceholder}

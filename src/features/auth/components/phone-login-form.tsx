@@ -12,6 +12,7 @@ import { hasErrors, normalizePhone, validatePhoneCode } from '../validation';
 import styles from './auth-form.module.css';
 import { PhoneCodeFields } from './phone-code-fields';
 import type { PhoneCodeErrors } from './phone-code-fields';
+import { FormAlert } from '../../../components/form-alert';
 
 export interface PhoneLoginFormProps {
   onSuccess: () => void;
@@ -63,11 +64,7 @@ export function PhoneLoginForm({ onSuccess, onLeave }: PhoneLoginFormProps) {
 
   return (
     <form className={styles.form} onSubmit={submit} noValidate>
-      {formError && (
-        <p className={styles.alert} role="alert">
-          {formError}
-        </p>
-      )}
+      <FormAlert>{formError}</FormAlert>
       <PhoneCodeFields
         purpose="login"
         phone={phone}

@@ -12,6 +12,7 @@ import { AgreementNote } from './agreement-note';
 import { NewPasswordFields } from './new-password-fields';
 import styles from './auth-form.module.css';
 import { PhoneCodeFields } from './phone-code-fields';
+import { FormAlert } from '../../../components/form-alert';
 
 /** Server answers (400 with a message, SPEC.md section 8) that belong to one field. */
 const FIELD_OF_MESSAGE: Record<string, keyof PhoneRegisterInput> = {
@@ -62,11 +63,7 @@ export function PhoneRegisterForm({ initialPhone = '' }: { initialPhone?: string
 
   return (
     <form className={styles.form} onSubmit={submit} noValidate>
-      {formError && (
-        <p className={styles.alert} role="alert">
-          {formError}
-        </p>
-      )}
+      <FormAlert>{formError}</FormAlert>
       <PhoneCodeFields
         purpose="register"
         phone={input.phone}

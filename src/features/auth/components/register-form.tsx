@@ -11,6 +11,7 @@ import { useRegistration } from '../hooks/use-registration';
 import { AgreementNote } from './agreement-note';
 import { NewPasswordFields } from './new-password-fields';
 import styles from './auth-form.module.css';
+import { FormAlert } from '../../../components/form-alert';
 
 /** Server answers that belong to one field rather than to the whole form. */
 const FIELD_OF_MESSAGE: Record<string, keyof RegisterInput> = {
@@ -55,11 +56,7 @@ export function RegisterForm() {
 
   return (
     <form className={styles.form} onSubmit={submit} noValidate>
-      {formError && (
-        <p className={styles.alert} role="alert">
-          {formError}
-        </p>
-      )}
+      <FormAlert>{formError}</FormAlert>
       <TextField
         label={authTexts.usernameLabel}
         placeholder={authTexts.usernamePlaceholder}

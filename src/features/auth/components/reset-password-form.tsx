@@ -13,6 +13,7 @@ import { hasErrors, validateNewPassword } from '../validation';
 import type { FieldErrors } from '../validation';
 import { NewPasswordFields } from './new-password-fields';
 import styles from './auth-form.module.css';
+import { FormAlert } from '../../../components/form-alert';
 
 type LinkState = { kind: 'checking' } | { kind: 'usable' } | { kind: 'unusable'; message: string };
 
@@ -82,9 +83,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
   if (link.kind === 'unusable') {
     return (
       <div className={styles.form}>
-        <p className={styles.alert} role="alert">
-          {link.message}
-        </p>
+        <FormAlert>{link.message}</FormAlert>
         <Link to="/forgot-password" replace className={buttonClass({ size: 'large', block: true })}>
           {authTexts.requestAgain}
         </Link>
@@ -94,11 +93,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
 
   return (
     <form className={styles.form} onSubmit={submit} noValidate>
-      {formError && (
-        <p className={styles.alert} role="alert">
-          {formError}
-        </p>
-      )}
+      <FormAlert>{formError}</FormAlert>
       <NewPasswordFields
         password={{
           value: password,

@@ -21,6 +21,7 @@ import styles from './auth-form.module.css';
 import callbackStyles from './social-callback.module.css';
 import { PasswordLoginForm } from './password-login-form';
 import { SegmentedChoice } from './segmented-choice';
+import { FormAlert } from '../../../components/form-alert';
 
 export interface SocialCallbackProps {
   provider: SocialType;
@@ -99,10 +100,10 @@ export function SocialCallback({ provider, search }: SocialCallbackProps) {
 function CallbackFailed({ message, purpose }: { message: string; purpose: OAuthPurpose }) {
   return (
     <div className={styles.form}>
-      <p className={styles.alert} role="alert">
+      <FormAlert>
         <strong>{authTexts.callbackFailedTitle}：</strong>
         {message}
-      </p>
+      </FormAlert>
       {purpose === 'bind' ? (
         <Link to="/settings" replace className={buttonClass({ size: 'large', block: true })}>
           {authTexts.backToSettings}
@@ -210,14 +211,14 @@ function CreateAccount({
     <form className={styles.form} onSubmit={submit} noValidate>
       <p className={styles.notice}>{authTexts.social[provider].createHint}</p>
       {formError && (
-        <p className={styles.alert} role="alert">
+        <FormAlert>
           {formError}{' '}
           {formError === errorText.bindTicketInvalid && (
             <Link to="/login" replace className={styles.link}>
               {authTexts.retryLogin}
             </Link>
           )}
-        </p>
+        </FormAlert>
       )}
       <TextField
         label={authTexts.usernameLabel}
@@ -267,9 +268,7 @@ function BindExisting({ provider, bindTicket, onDone }: ChoiceProps) {
   if (state === 'binding') return <Spinner label={authTexts.bindingAccount} size="large" />;
   return (
     <>
-      <p className={styles.alert} role="alert">
-        {authTexts.bindAfterLoginFailed(state.failed)}
-      </p>
+      <FormAlert>{authTexts.bindAfterLoginFailed(state.failed)}</FormAlert>
       <Button size="large" block onClick={onDone}>
         {authTexts.continueHome}
       </Button>

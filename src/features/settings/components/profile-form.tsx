@@ -13,6 +13,7 @@ import { BIO_MAX, profileChanges, validateProfile } from '../validation';
 import type { ProfileErrors, ProfileInput } from '../validation';
 import { CropDialog } from './crop-dialog';
 import styles from './profile-form.module.css';
+import { FormAlert } from '../../../components/form-alert';
 
 const texts = settingsTexts.profile;
 
@@ -83,11 +84,7 @@ export function ProfileForm({ account, onSaved }: ProfileFormProps) {
     <div className={styles.profile}>
       <AvatarEditor account={account} onSaved={onSaved} />
       <form className={styles.form} onSubmit={submit} noValidate>
-        {formError && (
-          <p className={styles.alert} role="alert">
-            {formError}
-          </p>
-        )}
+        <FormAlert>{formError}</FormAlert>
         <TextField
           label={texts.usernameLabel}
           placeholder={texts.usernamePlaceholder}

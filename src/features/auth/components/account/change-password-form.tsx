@@ -9,8 +9,8 @@ import { authTexts } from '../../texts';
 import { hasErrors, validateNewPassword } from '../../validation';
 import type { FieldErrors } from '../../validation';
 import { NewPasswordFields } from '../new-password-fields';
-import formStyles from '../auth-form.module.css';
 import styles from './account.module.css';
+import { FormAlert } from '../../../../components/form-alert';
 
 type Field = 'old' | 'password' | 'confirm';
 
@@ -61,11 +61,7 @@ export function ChangePasswordForm({ hasPassword, onChanged }: ChangePasswordFor
         {hasPassword ? texts.changePassword : texts.setPassword}
       </h3>
       {!hasPassword && <p className={styles.muted}>{texts.noPasswordHint}</p>}
-      {formError && (
-        <p className={formStyles.alert} role="alert">
-          {formError}
-        </p>
-      )}
+      <FormAlert>{formError}</FormAlert>
       <div className={styles.fields}>
         {hasPassword && (
           <TextField

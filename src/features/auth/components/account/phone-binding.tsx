@@ -12,6 +12,7 @@ import formStyles from '../auth-form.module.css';
 import { PhoneCodeFields } from '../phone-code-fields';
 import type { PhoneCodeErrors } from '../phone-code-fields';
 import styles from './account.module.css';
+import { FormAlert } from '../../../../components/form-alert';
 
 const texts = authTexts.account;
 
@@ -84,11 +85,7 @@ export function PhoneBinding({ phone, onBound }: PhoneBindingProps) {
       </div>
       {editing && (
         <form className={styles.fields} onSubmit={submit} noValidate>
-          {formError && (
-            <p className={formStyles.alert} role="alert">
-              {formError}
-            </p>
-          )}
+          <FormAlert>{formError}</FormAlert>
           <PhoneCodeFields
             purpose="bind"
             phoneLabel={phone ? texts.newPhoneLabel : authTexts.phoneLabel}

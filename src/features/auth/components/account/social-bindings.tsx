@@ -18,9 +18,9 @@ import {
 } from '../../api/social';
 import { savePendingOAuth } from '../../social/oauth-pending';
 import { authTexts } from '../../texts';
-import formStyles from '../auth-form.module.css';
 import { ConfirmDialog } from '../../../../components/confirm-dialog';
 import styles from './account.module.css';
+import { FormAlert } from '../../../../components/form-alert';
 
 const texts = authTexts.account;
 
@@ -91,9 +91,7 @@ export function SocialBindings() {
   if ('error' in loaded) {
     return (
       <div className={styles.block}>
-        <p className={formStyles.alert} role="alert">
-          {loaded.error}
-        </p>
+        <FormAlert>{loaded.error}</FormAlert>
         <div>
           <Button variant="secondary" onClick={() => setAttempt((count) => count + 1)}>
             {authTexts.retry}
@@ -105,11 +103,7 @@ export function SocialBindings() {
 
   return (
     <div className={styles.block}>
-      {error && (
-        <p className={formStyles.alert} role="alert">
-          {error}
-        </p>
-      )}
+      <FormAlert>{error}</FormAlert>
       <ul className={styles.list}>
         {SOCIAL_TYPES.map((type) => {
           const binding = loaded.bindings[type];
