@@ -5,6 +5,7 @@ import { PageSpinner } from '../components/spinner';
 import { apiCacheConfig } from '../lib/api-cache/swr-cache';
 import { ChunkLoadBoundary } from '../lib/chunk-load-boundary';
 import { PREFETCH_DELAY_MS } from '../lib/constants';
+import { useToastRequested } from '../lib/toast-request';
 import { useModalStore } from '../stores/modal-store';
 import { prefetchPages } from './pages';
 import { generateSitemapOnRequest } from './sitemap-request';
@@ -18,6 +19,19 @@ const Toasts = lazy(() => import('./toasts'));
 const OfflineLayer = lazy(() =>
   import('../features/offline/offline-layer').then((module) => ({ default: module.OfflineLayer })),
 );
+
+/**
+ * The toast stack, mounted with the first toast (src/lib/toast-request.ts). A component of its
+ * own: a toast raised while the page still hydrates (a request failing offline) updates only
+ * this, not the shell above the page, which would make React render the page afresh.
+ */
+function ToastStack() {
+  return useToastRequested() ? (
+    <Suspense fallback={null}>
+      <Toasts />
+    </Suspense>
+  ) : null;
+}
 
 /**
  * Wraps every route, with or without the common layout: the overlays (login modal, panels,
@@ -56,9 +70,7 @@ export function AppRoot() {
           <ModalHost />
         </Suspense>
       )}
-      <Suspense fallback={null}>
-        <Toasts />
-      </Suspense>
+      <ToastStack />
       <ScrollRestoration />
       <Suspense fallback={null}>
         <OfflineLayer />

@@ -1,6 +1,7 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
-import { renderToString } from 'react-dom/server';
+import type { ReactNode } from 'react';
+import { prerender } from 'react-dom/static';
 import { describe, expect, it } from 'vitest';
 import { Modal } from './modal';
 
@@ -23,7 +24,7 @@ describe('Modal', () => {
     const opener = screen.getByRole('button', { name: '打开' });
     opener.focus();
     fireEvent.click(opener);
-    const dialog = screen.getByRole('dialog', { name: '登录' });
+    const dialog = await screen.findByRole('dialog', { name: '登录' });
     expect(document.body.style.overflow).toBe('hidden');
     const field = screen.getByLabelText('用户名');
     expect(document.activeElement).toBe(field);
@@ -42,18 +43,21 @@ describe('Modal', () => {
     expect(document.body.style.overflow).toBe('');
   });
 
-  it('is drawn by the server open and shown, when in place; a portalled one is left to the browser', () => {
+  it('is drawn by the server open and shown, when in place; a portalled one is left to the browser', async () => {
+    // As the server's renderer does (src/entry-server.tsx): it waits for the dialog's code.
+    const serverHtml = async (element: ReactNode) =>
+      new Response((await prerender(element)).prelude).text();
     const page = (inPlace: boolean) =>
-      renderToString(
+      serverHtml(
         <Modal open onClose={() => undefined} title="登录" inPlace={inPlace}>
           <input aria-label="用户名" />
         </Modal>,
       );
-    const html = page(true);
+    const html = await page(true);
     expect(html).toMatch(/role="dialog"/);
     expect(html).toContain('用户名');
     // Not the first frame of a fade-in that only the browser could play.
     expect(html).not.toMatch(/opacity:0/);
-    expect(page(false)).toBe('');
+    expect(await page(false)).toBe('');
   });
 });

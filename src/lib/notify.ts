@@ -8,15 +8,17 @@ import {
   TOAST_DURATION_MS,
   TOAST_TOP_OFFSET_PX,
 } from './constants';
+import { markToastRequested } from './toast-request';
 
 /**
- * The toast library loads after the first paint (it is not needed to draw a page); a toast
- * raised before it arrives waits for it.
+ * The toast library loads with the first toast (it is not needed to draw a page), and with it
+ * the app shell's toast stack (toast-request.ts).
  */
 let toastLibrary: Promise<typeof ToastLibrary> | undefined;
 
 const withToast = (show: (toast: typeof ToastLibrary.default) => void) => {
   toastLibrary ??= import('react-hot-toast');
+  markToastRequested();
   void toastLibrary.then((module) => show(module.default));
 };
 

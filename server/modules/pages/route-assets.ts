@@ -23,12 +23,14 @@ export const ROUTES = {
 
 /**
  * What a visitor sent to sign in on a note is drawn with (SPEC.md section 2): the home page and
- * the login modal open over it, which the app mounts with the modal host.
+ * the login modal open over it, which the app mounts with the modal host, and the dialog's
+ * animated layer, which a modal loads once it opens.
  */
 export const SIGN_IN_BUNDLES = [
   ROUTES.home,
   'src/features/auth/components/login-modal.tsx',
   'src/app/modal-host.tsx',
+  'src/components/modal-layer.tsx',
 ];
 
 export interface RouteAssets {

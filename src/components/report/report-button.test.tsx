@@ -17,7 +17,7 @@ describe('ReportButton', () => {
     render(<ReportButton targetType="comment" targetId="42" />);
 
     fireEvent.click(screen.getByRole('button', { name: '举报这条评论' }));
-    const dialog = screen.getByRole('dialog', { name: '举报这条评论' });
+    const dialog = await screen.findByRole('dialog', { name: '举报这条评论' });
     expect(screen.getAllByRole('radio').map((radio) => radio.getAttribute('value'))).toEqual([
       '垃圾广告',
       '色情低俗',
@@ -47,7 +47,7 @@ describe('ReportButton', () => {
     const failure = vi.spyOn(notify, 'failure').mockImplementation(() => undefined);
     render(<ReportButton targetType="post" targetId="5" />);
     fireEvent.click(screen.getByRole('button', { name: '举报这篇笔记' }));
-    fireEvent.click(screen.getByRole('button', { name: reportTexts.submit }));
+    fireEvent.click(await screen.findByRole('button', { name: reportTexts.submit }));
     await waitFor(() => expect(failure).toHaveBeenCalled());
     expect((failure.mock.calls[0][0] as Error).message).toBe(reportText.duplicate);
     expect(screen.getByRole('dialog', { name: '举报这篇笔记' }).isConnected).toBe(true);

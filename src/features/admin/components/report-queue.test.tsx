@@ -82,7 +82,7 @@ describe('ReportQueue', () => {
     fireEvent.click(
       within(comment.closest('li') as HTMLElement).getByRole('button', { name: '封禁账号' }),
     );
-    const dialog = screen.getByRole('dialog', { name: '封禁「spammer」' });
+    const dialog = await screen.findByRole('dialog', { name: '封禁「spammer」' });
     fireEvent.click(within(dialog).getByRole('button', { name: peopleTexts.confirm }));
     expect(within(dialog).getByRole('alert').textContent).toBe(peopleTexts.reasonRequired);
     expect(post).not.toHaveBeenCalled();

@@ -96,7 +96,7 @@ describe('UserManager', () => {
     const [first] = await screen.findAllByRole('listitem');
     fireEvent.click(within(first).getByRole('button', { name: peopleTexts.mute }));
 
-    fireEvent.click(screen.getByRole('button', { name: peopleTexts.confirm }));
+    fireEvent.click(await screen.findByRole('button', { name: peopleTexts.confirm }));
     expect(screen.getByRole('alert').textContent).toBe(peopleTexts.reasonRequired);
     expect(post).not.toHaveBeenCalled();
 
