@@ -53,6 +53,9 @@ async function start(container: HTMLElement) {
     window.history.replaceState(null, '', '/');
   }
   if (hydrating) renderLoginAs(rendered.signInFrom ?? null);
+  if (hydrating && rendered.signInFrom) {
+    await import('./components/modal').then((modal) => modal.loadModalLayer());
+  }
   await nextTask();
   appRouter();
   await nextTask();

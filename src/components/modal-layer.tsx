@@ -18,13 +18,10 @@ export interface ModalFrameProps {
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
+export type ModalLayerProps = ModalFrameProps & { open: boolean; animateEntry: boolean };
+
 /** The animated dialog of <Modal>, loaded the first time one opens. */
-export default function ModalLayer({
-  open,
-  animateEntry,
-  width = 420,
-  ...frame
-}: ModalFrameProps & { open: boolean; animateEntry: boolean }) {
+export default function ModalLayer({ open, animateEntry, width = 420, ...frame }: ModalLayerProps) {
   return (
     <MotionProvider>
       <AnimatePresence initial={animateEntry}>

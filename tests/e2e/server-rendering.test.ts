@@ -60,6 +60,8 @@ const VISIBLE_SHIFT = 1e-4;
 interface Shift {
   value: number;
   moved: string[];
+  /** When it happened, in ms from the navigation, to set against the page's own timings. */
+  at: number;
 }
 const visible = (shifts: Shift[]) => shifts.filter((shift) => shift.value >= VISIBLE_SHIFT);
 const shiftsOf = (page: Page) =>
@@ -85,9 +87,22 @@ async function watchedPage(signedIn: boolean): Promise<Watched> {
         const moved = (shift.sources ?? []).map((source) =>
           source.node instanceof Element ? source.node.outerHTML.slice(0, 120) : '(text)',
         );
-        shifts.push({ value: shift.value, moved });
+        shifts.push({ value: shift.value, moved, at: Math.round(entry.startTime) });
       }
     }).observe({ type: 'layout-shift', buffered: true });
+    // A dialog the server drew must be kept by hydration, not dropped and drawn anew.
+    const removedDialogs: string[] = [];
+    Object.assign(window, { removedDialogs });
+    new MutationObserver((records) => {
+      for (const node of records.flatMap((record) => [...record.removedNodes])) {
+        if (
+          node instanceof Element &&
+          (node.matches('[role=dialog]') || node.querySelector('[role=dialog]'))
+        ) {
+          removedDialogs.push(node.outerHTML.slice(0, 120));
+        }
+      }
+    }).observe(document, { childList: true, subtree: true });
   });
   await watchForPageSpinner(context);
   const page = await context.newPage();
@@ -142,6 +157,9 @@ describe('server-rendered pages in Chromium', () => {
         }
         await expect(spinnerWasShown(page)).resolves.toBe(false);
         expect(visible(await shiftsOf(page))).toEqual([]);
+        await expect(
+          page.evaluate(() => (window as unknown as { removedDialogs: string[] }).removedDialogs),
+        ).resolves.toEqual([]);
       } finally {
         await context.close();
       }
