@@ -53,9 +53,6 @@ async function start(container: HTMLElement) {
     window.history.replaceState(null, '', '/');
   }
   if (hydrating) renderLoginAs(rendered.signInFrom ?? null);
-  if (hydrating && rendered.signInFrom) {
-    await import('./components/modal').then((modal) => modal.loadModalLayer());
-  }
   await nextTask();
   appRouter();
   await nextTask();

@@ -2,6 +2,7 @@ import { AnimatePresence, m } from 'framer-motion';
 import { X } from 'lucide-react';
 import { useEffect, useId, useRef } from 'react';
 import type { CSSProperties, KeyboardEvent, ReactNode } from 'react';
+import { useHydrated } from '../lib/use-hydrated';
 import styles from './modal.module.css';
 import { MotionProvider } from './motion-provider';
 import { componentTexts } from './texts';
@@ -18,10 +19,14 @@ export interface ModalFrameProps {
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
-export type ModalLayerProps = ModalFrameProps & { open: boolean; animateEntry: boolean };
-
 /** The animated dialog of <Modal>, loaded the first time one opens. */
-export default function ModalLayer({ open, animateEntry, width = 420, ...frame }: ModalLayerProps) {
+export default function ModalLayer({
+  open,
+  width = 420,
+  ...frame
+}: ModalFrameProps & { open: boolean }) {
+  // Drawn open by the server, the dialog is shown as it is, not faded in once more.
+  const animateEntry = useHydrated();
   return (
     <MotionProvider>
       <AnimatePresence initial={animateEntry}>

@@ -1,8 +1,8 @@
 import { lazy, Suspense, useState } from 'react';
-import type { ComponentType } from 'react';
+import type { ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { useHydrated } from '../lib/use-hydrated';
-import type { ModalFrameProps, ModalLayerProps } from './modal-layer';
+import type { ModalFrameProps } from './modal-layer';
 
 export interface ModalProps extends ModalFrameProps {
   open: boolean;
@@ -14,39 +14,15 @@ export interface ModalProps extends ModalFrameProps {
   inPlace?: boolean;
 }
 
-type ModalLayerComponent = ComponentType<ModalLayerProps>;
-
-/** The layer once fetched: a modal first drawn after that renders it without suspending. */
-let loadedLayer: ModalLayerComponent | null = null;
-
-async function fetchLayer() {
-  const layer = await import('./modal-layer');
-  loadedLayer = layer.default;
-  return layer;
-}
-
 // framer-motion and the dialog's frame: a page that imports a dialog (a note's delete
 // confirmation, its report and purchase dialogs) neither fetches nor runs them until one opens.
-const LazyModalLayer = lazy(fetchLayer);
-
-/**
- * Fetches the layer before a page the server drew with a dialog open hydrates. A lazy layer
- * would suspend that hydration, and the update that follows it would make React drop the
- * server's dialog and fade a new one in.
- */
-export async function loadModalLayer(): Promise<void> {
-  await fetchLayer();
-}
+const ModalLayer = lazy(() => import('./modal-layer'));
 
 /**
  * A dialog per DESIGN.md: centred on desktop, a bottom sheet on phones, focus trapped inside,
  * Escape closes, the page behind does not scroll, focus returns where it was on close.
  */
 export function Modal({ open, inPlace = false, ...layer }: ModalProps) {
-  const hydrated = useHydrated();
-  // Chosen once per modal: a component type that changed under an open dialog would remount it
-  // and lose what was typed in it.
-  const [ModalLayer] = useState<ModalLayerComponent>(() => loadedLayer ?? LazyModalLayer);
   // Most dialogs on a page are never opened: until the first open nothing mounts. Once opened
   // the tree stays, so the closing animation plays.
   const [opened, setOpened] = useState(open);
@@ -54,11 +30,18 @@ export function Modal({ open, inPlace = false, ...layer }: ModalProps) {
   if (!opened) return null;
   const dialog = (
     <Suspense fallback={null}>
-      {/* Drawn open by the server, the dialog is shown as it is, not faded in once more. */}
-      <ModalLayer open={open} animateEntry={hydrated} {...layer} />
+      <ModalLayer open={open} {...layer} />
     </Suspense>
   );
-  if (inPlace) return dialog;
-  // A server-rendered page has no document to portal into; hydrating it, neither had the server.
-  return hydrated ? createPortal(dialog, document.body) : null;
+  return inPlace ? dialog : <AtEndOfBody>{dialog}</AtEndOfBody>;
+}
+
+/**
+ * A server-rendered page has no document to portal into; hydrating it, neither had the server.
+ * Apart from Modal so that a dialog drawn in place never re-renders when hydration ends: an
+ * update reaching the layer's Suspense while the layer still loads would make React drop the
+ * server's dialog and draw it anew.
+ */
+function AtEndOfBody({ children }: { children: ReactNode }) {
+  return useHydrated() ? createPortal(children, document.body) : null;
 }
