@@ -2,7 +2,8 @@ import { Type } from 'typebox';
 import type { Static } from 'typebox';
 import { Pagination } from './common.ts';
 import { errorText } from './messages.ts';
-import { POST_LIMITS, PostAuthor } from './post.ts';
+import { PostAuthor } from './post.ts';
+import { POST_LIMITS } from './post-rules.ts';
 
 const commentFields = {
   _id: Type.String(),

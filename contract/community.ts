@@ -1,7 +1,8 @@
 import { Type } from 'typebox';
 import type { Static } from 'typebox';
 import { PageQuery, Pagination } from './common.ts';
-import { POST_LIMITS, PostCard } from './post.ts';
+import { PostCard } from './post.ts';
+import { POST_LIMITS } from './post-rules.ts';
 
 /** The texts of tag pages, related notes and mentions that the server sends as errors. */
 export const communityText = {
@@ -49,9 +50,6 @@ export const TagFollowResult = Type.Object({
   followersCount: Type.Integer(),
 });
 export type TagFollowResult = Static<typeof TagFollowResult>;
-
-export const RELATED_DEFAULT = 6;
-export const RELATED_MAX = 12;
 
 /** `GET /api/posts/{id}/related?limit=`: published notes like this one, best first. */
 export const RelatedQuery = Type.Object({

@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import type { Static } from 'typebox';
 import { errorText } from './messages.ts';
-import { POST_LIMITS } from './post.ts';
+import { POST_LIMITS } from './post-rules.ts';
 
 /** The colour cards a text cover can be set on (server/modules/covers/text-cover.ts). */
 export const COVER_STYLES = ['cream', 'mint', 'sky', 'rose', 'lemon', 'night'] as const;

@@ -1,7 +1,8 @@
 import { Type } from 'typebox';
 import type { Static } from 'typebox';
 import { errorText } from './messages.ts';
-import { ImageRef, POST_LIMITS } from './post.ts';
+import { ImageRef } from './post.ts';
+import { POST_LIMITS } from './post-rules.ts';
 
 /**
  * The editor's whole state. Looser than a note (a draft may be half written): every field

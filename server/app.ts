@@ -17,7 +17,7 @@ import securityHeaders from './plugins/security-headers.ts';
 import health from './plugins/health.ts';
 import metrics from './plugins/metrics.ts';
 import multipart from '@fastify/multipart';
-import { UPLOAD_MAX_BYTES } from '../contract/post.ts';
+import { UPLOAD_MAX_BYTES } from '../contract/post-rules.ts';
 import rateLimits from './plugins/rate-limits.ts';
 import sharedCounters from './plugins/shared-counters.ts';
 import idempotency from './plugins/idempotency.ts';

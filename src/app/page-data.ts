@@ -2,7 +2,7 @@ import { matchPath } from 'react-router-dom';
 import { unstable_serialize as serializeKey } from 'swr';
 import type { CurrentUser } from '../../contract/auth';
 import type { PageDataSource } from '../../contract/page-data';
-import { POST_LIMITS } from '../../contract/post';
+import { POST_LIMITS } from '../../contract/post-rules';
 import { postKey } from '../lib/post-key';
 import { returnPathOf } from '../lib/return-path';
 import { profileCacheKey } from '../lib/user-fetch';

@@ -1,4 +1,4 @@
-import { RELATED_DEFAULT, RELATED_MAX } from '../../../contract/community.ts';
+import { RELATED_DEFAULT, RELATED_MAX } from '../../../contract/community-rules.ts';
 import type { RelatedPosts } from '../../../contract/community.ts';
 import { errorText } from '../../../contract/messages.ts';
 import { notFound } from '../../lib/errors.ts';

@@ -1,5 +1,5 @@
 import type { Insertable, Kysely, SelectQueryBuilder, Selectable } from 'kysely';
-import type { ReportTargetType } from '../../../contract/report.ts';
+import type { ReportTargetType } from '../../../contract/report-rules.ts';
 import type { Database, ReportsTable } from '../../db/schema.ts';
 import type { PageWindow } from '../../lib/pagination.ts';
 

@@ -1,6 +1,7 @@
 import { fillText } from '../../../contract/messages.ts';
 import { peopleText } from '../../../contract/people.ts';
-import { REPORT_ACTIONS_FOR, reportText } from '../../../contract/report.ts';
+import { reportText } from '../../../contract/report.ts';
+import { REPORT_ACTIONS_FOR } from '../../../contract/report-rules.ts';
 import type {
   CreateReportBody,
   CreatedReport,

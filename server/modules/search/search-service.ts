@@ -1,4 +1,4 @@
-import { POST_LIMITS } from '../../../contract/post.ts';
+import { POST_LIMITS } from '../../../contract/post-rules.ts';
 import type { PostList, PostListQuery } from '../../../contract/post.ts';
 import { pageWindow } from '../../lib/pagination.ts';
 import type { Viewer } from '../users/viewer.ts';

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { errorText } from '../../../contract/messages.ts';
-import { UPLOAD_MAX_BYTES } from '../../../contract/post.ts';
+import { UPLOAD_MAX_BYTES } from '../../../contract/post-rules.ts';
 import type { ImageRef } from '../../../contract/post.ts';
 import type { Database } from '../../db/schema.ts';
 import { badRequest } from '../../lib/errors.ts';

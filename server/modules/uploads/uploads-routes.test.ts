@@ -4,7 +4,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorText } from '../../../contract/messages.ts';
-import { UPLOAD_MAX_BYTES } from '../../../contract/post.ts';
+import { UPLOAD_MAX_BYTES } from '../../../contract/post-rules.ts';
 import type { ImageRef } from '../../../contract/post.ts';
 import { createTestApp, registerUser, testDatabases } from '../../../tests/helpers/test-app.ts';
 import type { TestApp } from '../../../tests/helpers/test-app.ts';

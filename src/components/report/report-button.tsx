@@ -1,6 +1,6 @@
 import { Flag } from 'lucide-react';
 import { useState } from 'react';
-import type { ReportTargetType } from '../../../contract/report';
+import type { ReportTargetType } from '../../../contract/report-rules';
 import { reportTexts } from './texts';
 import { ReportDialog } from './report-dialog';
 import styles from './report-dialog.module.css';

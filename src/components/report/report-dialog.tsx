@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
-import { REPORT_DETAIL_MAX, REPORT_REASONS } from '../../../contract/report';
-import type { ReportTargetType } from '../../../contract/report';
+import { REPORT_DETAIL_MAX, REPORT_REASONS } from '../../../contract/report-rules';
+import type { ReportTargetType } from '../../../contract/report-rules';
 import { notify } from '../../lib/notify';
 import { ReasonDialog } from '../reason-dialog';
 import { createReport } from './create-report';

@@ -1,4 +1,4 @@
-import type { ReportTargetType } from '../../../contract/report';
+import type { ReportTargetType } from '../../../contract/report-rules';
 
 /** What the report (举报) action and dialog say. */
 export const reportTexts = {

@@ -1,4 +1,4 @@
-import type { ReportAction } from '../../../contract/report';
+import type { ReportAction } from '../../../contract/report-rules';
 
 /** What the admin pages say. */
 export const adminTexts = {

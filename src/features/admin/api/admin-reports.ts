@@ -1,4 +1,5 @@
-import type { ReportAction, ReportList, ResolveReportResult } from '../../../../contract/report';
+import type { ReportList, ResolveReportResult } from '../../../../contract/report';
+import type { ReportAction } from '../../../../contract/report-rules';
 import { api } from '../../../lib/api/client';
 import { adminRequest } from './admin-request';
 

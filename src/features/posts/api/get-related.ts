@@ -1,4 +1,4 @@
-import { RELATED_DEFAULT } from '../../../../contract/community';
+import { RELATED_DEFAULT } from '../../../../contract/community-rules';
 import type { RelatedPosts } from '../../../../contract/community';
 import { api } from '../../../lib/api/client';
 

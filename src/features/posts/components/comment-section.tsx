@@ -4,7 +4,7 @@ import type { FormEvent, Ref } from 'react';
 import { Link } from 'react-router-dom';
 import type { Comment, CommentReply } from '../../../../contract/comment';
 import { errorText, fillText } from '../../../../contract/page-messages';
-import { POST_LIMITS } from '../../../../contract/post';
+import { POST_LIMITS } from '../../../../contract/post-rules';
 import type { Post } from '../../../../contract/post';
 import type { User } from '../../../../contract/user';
 import { Avatar } from '../../../components/avatar';

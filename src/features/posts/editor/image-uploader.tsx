@@ -11,7 +11,7 @@ import {
 import { useRef, useState } from 'react';
 import type { DragEvent } from 'react';
 import { fillText } from '../../../../contract/page-messages';
-import { POST_LIMITS, UPLOAD_MIME_TYPES } from '../../../../contract/post';
+import { POST_LIMITS, UPLOAD_MIME_TYPES } from '../../../../contract/post-rules';
 import { SmartImage } from '../../../components/smart-image';
 import { editorTexts } from './texts';
 import type { UploadItem } from './upload-items';

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import type { Category } from '../../../../contract/category';
 import type { DraftData } from '../../../../contract/draft';
 import { errorText } from '../../../../contract/page-messages';
-import { POST_LIMITS } from '../../../../contract/post';
+import { POST_LIMITS } from '../../../../contract/post-rules';
 import type { CreatePostBody, Post } from '../../../../contract/post';
 import { Button } from '../../../components/button';
 import { notify } from '../../../lib/notify';

@@ -2,7 +2,7 @@ import { X } from 'lucide-react';
 import { useState } from 'react';
 import type { KeyboardEvent } from 'react';
 import { errorText, fillText } from '../../../../contract/page-messages';
-import { POST_LIMITS } from '../../../../contract/post';
+import { POST_LIMITS } from '../../../../contract/post-rules';
 import { notify } from '../../../lib/notify';
 import { editorTexts } from './texts';
 import styles from './tag-input.module.css';

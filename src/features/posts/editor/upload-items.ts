@@ -1,5 +1,5 @@
 import { errorText } from '../../../../contract/page-messages';
-import { POST_LIMITS, UPLOAD_MAX_BYTES, UPLOAD_MIME_TYPES } from '../../../../contract/post';
+import { POST_LIMITS, UPLOAD_MAX_BYTES, UPLOAD_MIME_TYPES } from '../../../../contract/post-rules';
 import type { ImageRef } from '../../../../contract/post';
 
 /**

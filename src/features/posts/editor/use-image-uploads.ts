@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useReducer, useRef } from 'react';
 import { errorText, fillText } from '../../../../contract/page-messages';
-import { POST_LIMITS } from '../../../../contract/post';
+import { POST_LIMITS } from '../../../../contract/post-rules';
 import type { ImageRef } from '../../../../contract/post';
 import { ApiError, isCancelled } from '../../../lib/api/client';
 import type { OutboxImage } from '../../../../shared/offline/outbox';

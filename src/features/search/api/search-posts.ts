@@ -1,5 +1,5 @@
 import { errorText } from '../../../../contract/page-messages';
-import { POST_LIMITS } from '../../../../contract/post';
+import { POST_LIMITS } from '../../../../contract/post-rules';
 import type { PostList } from '../../../../contract/post';
 import { api } from '../../../lib/api/client';
 

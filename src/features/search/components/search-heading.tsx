@@ -1,5 +1,5 @@
 import { fillText } from '../../../../contract/page-messages';
-import { POST_LIMITS } from '../../../../contract/post';
+import { POST_LIMITS } from '../../../../contract/post-rules';
 import { formatCount } from '../../../lib/format';
 import { searchTexts } from '../texts';
 import styles from './search-heading.module.css';

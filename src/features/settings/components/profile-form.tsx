@@ -2,7 +2,7 @@ import { useId, useRef, useState } from 'react';
 import type { ChangeEvent, FormEvent } from 'react';
 import type { CurrentUser } from '../../../../contract/auth';
 import { errorText } from '../../../../contract/page-messages';
-import { UPLOAD_MAX_BYTES, UPLOAD_MIME_TYPES } from '../../../../contract/post';
+import { UPLOAD_MAX_BYTES, UPLOAD_MIME_TYPES } from '../../../../contract/post-rules';
 import { Avatar } from '../../../components/avatar';
 import { Button } from '../../../components/button';
 import { TextField } from '../../../components/text-field';
