@@ -166,6 +166,24 @@ describe('server-rendered pages in Chromium', () => {
     },
   );
 
+  it('opens the results page from the header’s search box before any script runs', async () => {
+    const context = await browser.newContext({
+      baseURL: site.origin,
+      viewport: { width: 1440, height: 900 },
+      javaScriptEnabled: false,
+    });
+    try {
+      const page = await context.newPage();
+      await page.goto('/');
+      await page.getByRole('combobox', { name: '搜索笔记' }).fill('AI');
+      await page.getByRole('combobox', { name: '搜索笔记' }).press('Enter');
+      await page.waitForURL(/\/search\?search=AI$/);
+      await expect(page.locator('article').count()).resolves.toBeGreaterThan(0);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('sends the page drawn: the feed without script, a note for its signed-in reader', async () => {
     const context = await scriptlessContext();
     try {

@@ -68,12 +68,14 @@ export function SearchBox() {
 
   return (
     <div className={styles.root} ref={rootRef}>
-      <form role="search" className={styles.form} onSubmit={submit}>
+      {/* action and name: before the scripts run, Enter still opens the results page. */}
+      <form role="search" className={styles.form} action="/search" onSubmit={submit}>
         <Search className={styles.icon} size={18} aria-hidden="true" />
         <input
           ref={inputRef}
           className={styles.input}
           type="search"
+          name="search"
           enterKeyHint="search"
           aria-label={texts.label}
           placeholder={texts.placeholder}
