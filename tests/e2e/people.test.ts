@@ -146,7 +146,10 @@ describe('people in real time', () => {
     await dialog.getByLabel('问题描述').fill('夜间模式下通知面板的分隔线有点淡。');
     await expect(dialog.getByText('17/1000').count()).resolves.toBe(1);
     await dialog.locator('input[type="file"]').setInputFiles(files);
-    await expect(dialog.getByRole('img', { name: /截图/ }).count()).resolves.toBe(2);
+    // The previews appear once the files are read, so their count is polled.
+    await expect
+      .poll(() => dialog.getByRole('img', { name: /截图/ }).count(), { timeout: 10_000 })
+      .toBe(2);
     await dialog.getByLabel('联系方式（可选）').fill('alice@example.com');
     await dialog.getByRole('button', { name: '提交反馈' }).click();
     await pageA.getByText('反馈已提交，感谢你的支持').waitFor();
