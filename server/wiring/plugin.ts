@@ -47,6 +47,13 @@ async function services(app: FastifyInstance) {
       log: app.log,
     }),
   );
+  // Searches give way to every other request (createSearchGate): a request whose query holds
+  // `search` (the API's list and the search page) is a search; any other answer counts.
+  app.addHook('onResponse', (request, _reply, done) => {
+    const query = request.query as Record<string, unknown> | undefined;
+    if (query?.search === undefined) app.services.searchGate.noteOther();
+    done();
+  });
   // Pushes already queued finish before the database they read from closes.
   app.addHook('onClose', () => app.services.pushes.idle());
 }

@@ -65,7 +65,11 @@ import { createReportTargets } from '../modules/reports/report-targets.ts';
 import { createSearchIndex } from '../modules/search/search-index.ts';
 import { readPoolKysely } from '../db/read-pool-kysely.ts';
 import type { SearchIndex } from '../modules/search/search-index.ts';
-import { createSearchResults, createSearchService } from '../modules/search/search-service.ts';
+import {
+  createSearchGate,
+  createSearchResults,
+  createSearchService,
+} from '../modules/search/search-service.ts';
 import { searchableText } from '../modules/search/searchable-text.ts';
 import { createUserSearch } from '../modules/search/user-search.ts';
 import { createUserSearchRepository } from '../modules/search/user-search-repository.ts';
@@ -127,6 +131,7 @@ function buildNotes(platform: Platform, users: UserRepository, people: PeopleSer
   const uploads = createUploadService({ db, storage });
   const searchIndex = createSearchIndex(db, dialect, platform.readPool);
   const searchResults = createSearchResults();
+  const searchGate = createSearchGate();
   const caches = createNoteCaches([searchResults]);
   const storeOn = (trx: Kysely<Database>): NoteStore => ({
     db: trx,
@@ -148,6 +153,7 @@ function buildNotes(platform: Platform, users: UserRepository, people: PeopleSer
     presenter,
     results: searchResults,
     cards: caches.cards,
+    gate: searchGate,
   });
   const feeds = createFeedService({ posts, presenter, categories, caches });
   const postService = createPostService({
@@ -197,6 +203,7 @@ function buildNotes(platform: Platform, users: UserRepository, people: PeopleSer
     uploads,
     searchIndex,
     searchResults,
+    searchGate,
     noteCaches: caches,
     noteWriter: writer,
     posts: postService,

@@ -1,7 +1,11 @@
+import { errorText } from '../../../contract/messages.ts';
 import { POST_LIMITS } from '../../../contract/post-rules.ts';
 import type { PostList, PostListQuery } from '../../../contract/post.ts';
+import { tooManyRequests } from '../../lib/errors.ts';
 import { pageWindow } from '../../lib/pagination.ts';
 import type { Viewer } from '../users/viewer.ts';
+import { createPriorityGate } from '../../lib/priority-gate.ts';
+import type { PriorityGate } from '../../lib/priority-gate.ts';
 import { createTtlCache } from '../../lib/ttl-cache.ts';
 import type { TtlCache } from '../../lib/ttl-cache.ts';
 import type { PostRepository } from '../posts/post-repository.ts';
@@ -19,6 +23,21 @@ export function createSearchResults(): TtlCache<SearchPage> {
   return createTtlCache<SearchPage>({ ttlMs: SEARCH_TTL_MS, maxEntries: 500, name: 'search' });
 }
 
+/**
+ * Searches give way to the rest of the site on the thread that answers requests: one at a time
+ * while other requests are being answered, up to 16 when there are none (server/lib/
+ * priority-gate.ts). A line longer than a thousand is refused, to be tried again in a second.
+ */
+export function createSearchGate(): PriorityGate {
+  return createPriorityGate({
+    busySlots: 1,
+    idleSlots: 16,
+    quietMs: 20,
+    maxWaiting: 1000,
+    full: () => tooManyRequests(errorText.tooManyRequests, 1),
+  });
+}
+
 /** Full-text search over published notes (see docs/decisions/001, 015, 024 and 028). */
 export function createSearchService(deps: {
   index: SearchIndex;
@@ -29,37 +48,40 @@ export function createSearchService(deps: {
   results: TtlCache<SearchPage>;
   /** The note modules' cache of cards by note id as every reader sees them. */
   cards: TtlCache<PublicCard>;
+  /** Lets other requests go first (createSearchGate). */
+  gate: PriorityGate;
 }) {
-  const { index, posts, presenter, results, cards } = deps;
+  const { index, posts, presenter, results, cards, gate } = deps;
   /** The cards of notes not cached, read in one query; notes no longer published are left out. */
   const loadCards = async (missing: string[]) => {
     const rows = await posts.cardsByIds(missing.map(Number));
     const loaded = await presenter.publicCards(rows.filter((row) => row.status === 'approved'));
     return new Map(loaded.map((entry) => [String(entry.row.id), entry]));
   };
-  return {
-    async posts(query: PostListQuery, viewer: Viewer | null): Promise<PostList> {
-      const window = pageWindow(query, POST_LIMITS.searchPageSize);
-      // Longer input is cut rather than refused: it is a search box, not a form.
-      const text = [...(query.search ?? '').trim()].slice(0, POST_LIMITS.searchMax).join('');
-      const parsed = parseSearch(text);
-      if (parsed.required.length === 0 && parsed.optional.length === 0) {
-        return { posts: [], total: 0, page: window.page, pages: 0 };
-      }
+  async function search(query: PostListQuery, viewer: Viewer | null): Promise<PostList> {
+    const window = pageWindow(query, POST_LIMITS.searchPageSize);
+    // Longer input is cut rather than refused: it is a search box, not a form.
+    const text = [...(query.search ?? '').trim()].slice(0, POST_LIMITS.searchMax).join('');
+    const parsed = parseSearch(text);
+    if (parsed.required.length === 0 && parsed.optional.length === 0) {
+      return { posts: [], total: 0, page: window.page, pages: 0 };
+    }
 
-      const key = `search|${JSON.stringify(parsed)}|${window.limit}|${window.offset}`;
-      const found = await results.get(key, () =>
-        rankPage(index, parsed, window, POST_LIMITS.searchTotalCap),
-      );
-      const page = await cards.many(found.ids.map(String), loadCards);
-      const ranges = highlighter(parsed);
-      const shown = await presenter.personalize(page, viewer);
-      return {
-        posts: shown.map((post) => ({ ...post, highlights: highlightsOf(post, ranges) })),
-        total: found.total,
-        page: window.page,
-        pages: Math.ceil(found.total / window.limit),
-      };
-    },
+    const key = `search|${JSON.stringify(parsed)}|${window.limit}|${window.offset}`;
+    const found = await results.get(key, () =>
+      rankPage(index, parsed, window, POST_LIMITS.searchTotalCap),
+    );
+    const page = await cards.many(found.ids.map(String), loadCards);
+    const ranges = highlighter(parsed);
+    const shown = await presenter.personalize(page, viewer);
+    return {
+      posts: shown.map((post) => ({ ...post, highlights: highlightsOf(post, ranges) })),
+      total: found.total,
+      page: window.page,
+      pages: Math.ceil(found.total / window.limit),
+    };
+  }
+  return {
+    posts: (query: PostListQuery, viewer: Viewer | null) => gate.run(() => search(query, viewer)),
   };
 }

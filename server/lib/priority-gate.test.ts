@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest';
+import { createPriorityGate } from './priority-gate.ts';
+import type { PriorityGateOptions } from './priority-gate.ts';
+
+class GateFull extends Error {}
+
+function gateAt(clock: { now: number }, options: Partial<PriorityGateOptions> = {}) {
+  return createPriorityGate({
+    busySlots: 1,
+    idleSlots: 3,
+    quietMs: 20,
+    maxWaiting: 10,
+    full: () => new GateFull(),
+    now: () => clock.now,
+    ...options,
+  });
+}
+
+/** Work that runs until released, and says whether it started. */
+function heldWork() {
+  let release!: () => void;
+  const done = new Promise<void>((resolve) => (release = resolve));
+  const work = {
+    started: false,
+    release: () => release(),
+    run: () => {
+      work.started = true;
+      return done;
+    },
+  };
+  return work;
+}
+
+/** Two turns of the event loop: the gate lets the next one in at the end of the second. */
+async function turns() {
+  for (let turn = 0; turn < 2; turn += 1) await new Promise((resolve) => setImmediate(resolve));
+}
+
+describe('priority gate', () => {
+  it('runs up to idleSlots at once while no other request is answered', async () => {
+    const gate = gateAt({ now: 1000 });
+    const works = Array.from({ length: 4 }, heldWork);
+    const runs = works.map((work) => gate.run(work.run));
+    await turns();
+    expect(works.map((work) => work.started)).toEqual([true, true, true, false]);
+    works[0].release();
+    await runs[0];
+    await turns();
+    expect(works[3].started).toBe(true);
+    works.slice(1).forEach((work) => work.release());
+    await Promise.all(runs);
+  });
+
+  it('runs one at a time while other requests are answered, and again more once they stop', async () => {
+    const clock = { now: 1000 };
+    const gate = gateAt(clock);
+    gate.noteOther();
+    expect(gate.contended()).toBe(true);
+    const works = Array.from({ length: 3 }, heldWork);
+    const runs = works.map((work) => gate.run(work.run));
+    await turns();
+    expect(works.map((work) => work.started)).toEqual([true, false, false]);
+
+    clock.now = 1021;
+    expect(gate.contended()).toBe(false);
+    works[0].release();
+    await runs[0];
+    await turns();
+    expect(works.map((work) => work.started)).toEqual([true, true, true]);
+    works.forEach((work) => work.release());
+    await Promise.all(runs);
+  });
+
+  it('lets a whole turn of the event loop run before the next costly request', async () => {
+    const gate = gateAt({ now: 1000 });
+    gate.noteOther();
+    const order: string[] = [];
+    const first = heldWork();
+    const runs = [
+      gate.run(first.run),
+      gate.run(async () => {
+        order.push('next search');
+      }),
+    ];
+    await turns();
+    // Arrives during the turn after the first search ends: still ahead of the next search.
+    first.release();
+    setImmediate(() => setImmediate(() => order.push('other request')));
+    await Promise.all(runs);
+    expect(order).toEqual(['other request', 'next search']);
+  });
+
+  it('refuses past maxWaiting in line, and frees the slot of work that failed', async () => {
+    const gate = gateAt({ now: 1000 }, { maxWaiting: 1 });
+    gate.noteOther();
+    const failing = heldWork();
+    const running = gate.run(async () => {
+      await failing.run();
+      throw new Error('read failed');
+    });
+    const waiting = gate.run(async () => 'answered');
+    await expect(gate.run(async () => 'never')).rejects.toBeInstanceOf(GateFull);
+    failing.release();
+    await expect(running).rejects.toThrow('read failed');
+    expect(await waiting).toBe('answered');
+  });
+});

@@ -1,0 +1,70 @@
+/**
+ * Lets costly requests (searches) give way to cheap ones on the thread that answers every
+ * request. While other requests are being answered (one within the last `quietMs`), at most
+ * `busySlots` costly requests run at once, and each next one is let in only after a whole turn
+ * of the event loop, so the requests read in that turn go first; with nothing else around, up
+ * to `idleSlots` run at once. Beyond `maxWaiting` in line, a costly request is refused with
+ * `full()` rather than held without end.
+ *
+ * No library schedules by class of request on one event loop (p-limit and piscina cap
+ * concurrency only), hence this one; see docs/decisions/031-search-gives-way.md.
+ */
+export interface PriorityGate {
+  /** A request that is not costly was answered. */
+  noteOther(): void;
+  /** Whether other requests were answered lately (costly ones then run `busySlots` at a time). */
+  contended(): boolean;
+  run<T>(work: () => Promise<T>): Promise<T>;
+}
+
+export interface PriorityGateOptions {
+  busySlots: number;
+  idleSlots: number;
+  quietMs: number;
+  maxWaiting: number;
+  /** The error a costly request gets when `maxWaiting` are already in line. */
+  full: () => Error;
+  /** The clock, for tests; `performance.now` otherwise. */
+  now?: () => number;
+}
+
+export function createPriorityGate(options: PriorityGateOptions): PriorityGate {
+  const now = options.now ?? (() => performance.now());
+  let otherAt = Number.NEGATIVE_INFINITY;
+  let running = 0;
+  let admitting = false;
+  const waiting: (() => void)[] = [];
+  const contended = () => now() - otherAt < options.quietMs;
+  const slots = () => (contended() ? options.busySlots : options.idleSlots);
+
+  function admit() {
+    admitting = false;
+    while (waiting.length > 0 && running < slots()) {
+      running += 1;
+      waiting.shift()?.();
+    }
+  }
+
+  return {
+    noteOther() {
+      otherAt = now();
+    },
+    contended,
+    async run(work) {
+      if (waiting.length === 0 && running < slots()) running += 1;
+      else if (waiting.length >= options.maxWaiting) throw options.full();
+      else await new Promise<void>((resolve) => waiting.push(resolve));
+      try {
+        return await work();
+      } finally {
+        running -= 1;
+        if (waiting.length > 0 && !admitting) {
+          admitting = true;
+          // An immediate set now runs at the end of this turn of the event loop; the one it
+          // sets runs at the end of the next, after that turn has read what arrived meanwhile.
+          setImmediate(() => setImmediate(admit));
+        }
+      }
+    },
+  };
+}
