@@ -37,7 +37,7 @@ async function turns() {
 }
 
 describe('priority gate', () => {
-  it('runs up to idleSlots at once while no other request is answered', async () => {
+  it('runs up to idleSlots at once, the next as soon as one ends, while no other request is answered', async () => {
     const gate = gateAt({ now: 1000 });
     const works = Array.from({ length: 4 }, heldWork);
     const runs = works.map((work) => gate.run(work.run));
@@ -45,7 +45,7 @@ describe('priority gate', () => {
     expect(works.map((work) => work.started)).toEqual([true, true, true, false]);
     works[0].release();
     await runs[0];
-    await turns();
+    // At once: no turn of the event loop is waited for while nothing else is answered.
     expect(works[3].started).toBe(true);
     works.slice(1).forEach((work) => work.release());
     await Promise.all(runs);

@@ -3,8 +3,8 @@
  * request. While other requests are being answered (one within the last `quietMs`), at most
  * `busySlots` costly requests run at once, and each next one is let in only after a whole turn
  * of the event loop, so the requests read in that turn go first; with nothing else around, up
- * to `idleSlots` run at once. Beyond `maxWaiting` in line, a costly request is refused with
- * `full()` rather than held without end.
+ * to `idleSlots` run at once, each next one as soon as a slot is free. Beyond `maxWaiting` in
+ * line, a costly request is refused with `full()` rather than held without end.
  *
  * No library schedules by class of request on one event loop (p-limit and piscina cap
  * concurrency only), hence this one; see docs/decisions/031-search-gives-way.md.
@@ -59,10 +59,14 @@ export function createPriorityGate(options: PriorityGateOptions): PriorityGate {
       } finally {
         running -= 1;
         if (waiting.length > 0 && !admitting) {
-          admitting = true;
-          // An immediate set now runs at the end of this turn of the event loop; the one it
-          // sets runs at the end of the next, after that turn has read what arrived meanwhile.
-          setImmediate(() => setImmediate(admit));
+          if (contended()) {
+            admitting = true;
+            // An immediate set now runs at the end of this turn of the event loop; the one it
+            // sets runs at the end of the next, after that turn has read what arrived meanwhile.
+            setImmediate(() => setImmediate(admit));
+          } else {
+            admit();
+          }
         }
       }
     },
