@@ -60,6 +60,7 @@ describe('priority gate', () => {
     const runs = works.map((work) => gate.run(work.run));
     await turns();
     expect(works.map((work) => work.started)).toEqual([true, false, false]);
+    expect(gate.stats()).toEqual({ running: 1, waiting: 2 });
 
     clock.now = 1021;
     expect(gate.contended()).toBe(false);

@@ -15,6 +15,8 @@ export interface PriorityGate {
   /** Whether other requests were answered lately (costly ones then run `busySlots` at a time). */
   contended(): boolean;
   run<T>(work: () => Promise<T>): Promise<T>;
+  /** Costly requests running and waiting now (for /metrics). */
+  stats(): { running: number; waiting: number };
 }
 
 export interface PriorityGateOptions {
@@ -50,6 +52,7 @@ export function createPriorityGate(options: PriorityGateOptions): PriorityGate {
       otherAt = now();
     },
     contended,
+    stats: () => ({ running, waiting: waiting.length }),
     async run(work) {
       if (waiting.length === 0 && running < slots()) running += 1;
       else if (waiting.length >= options.maxWaiting) throw options.full();

@@ -69,7 +69,7 @@ describe.each(testDatabases)('/metrics (%s)', (kind) => {
     expect(after).toContain('process_cpu_seconds_total');
   });
 
-  it('reports open event streams, cache lookups and the database pool', async () => {
+  it('reports open event streams, cache lookups, the search gate and the database pool', async () => {
     const user = await registerUser(t.app, 'metrics');
     await t.app.inject({ url: '/api/posts?search=%E7%AC%94%E8%AE%B0', headers: user.auth });
     await t.app.inject({ url: '/api/posts?search=%E7%AC%94%E8%AE%B0', headers: user.auth });
@@ -78,6 +78,8 @@ describe.each(testDatabases)('/metrics (%s)', (kind) => {
       0,
     );
     expect(text).toMatch(/^event_streams_open 0$/m);
+    expect(sample(text, 'search_gate_searches', { state: 'running' })).toBe(0);
+    expect(sample(text, 'search_gate_searches', { state: 'waiting' })).toBe(0);
     if (kind === 'postgres') {
       expect(sample(text, 'database_pool_connections', { state: 'total' })).toBeGreaterThan(0);
     } else {

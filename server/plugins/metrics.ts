@@ -81,6 +81,19 @@ async function metrics(app: FastifyInstance) {
     },
   });
 
+  new Gauge({
+    name: 'search_gate_searches',
+    help: 'Searches running and waiting behind other requests (server/lib/priority-gate.ts)',
+    labelNames: ['state'] as const,
+    registers: [registry],
+    collect() {
+      if (!app.hasDecorator('services')) return;
+      const { running, waiting } = app.services.searchGate.stats();
+      this.set({ state: 'running' }, running);
+      this.set({ state: 'waiting' }, waiting);
+    },
+  });
+
   const started = new WeakMap<FastifyRequest, bigint>();
   app.addHook('onRequest', async (request) => {
     started.set(request, process.hrtime.bigint());
