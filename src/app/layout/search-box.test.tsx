@@ -1,4 +1,6 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
 import { addSearchTerm, clearSearchHistory, loadSearchHistory } from '../../lib/search-history';
@@ -69,5 +71,34 @@ describe('SearchBox dropdown', () => {
     fireEvent.submit(screen.getByRole('search'));
     expect(router.state.location.pathname).toBe('/search');
     expect(router.state.location.search).toBe(`?search=${encodeURIComponent('提示词 工程')}`);
+  });
+
+  it('searches what was typed before the scripts ran', async () => {
+    const routerAt = () =>
+      createMemoryRouter(
+        [
+          { path: '/', element: <SearchBox /> },
+          { path: '/search', element: <p>结果页</p> },
+        ],
+        { initialEntries: ['/'] },
+      );
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(<RouterProvider router={routerAt()} />);
+    document.body.append(container);
+    try {
+      // The reader types into the server's HTML, then the page hydrates.
+      container.querySelector('input')!.value = '咖啡';
+      const router = routerAt();
+      const root = await act(async () =>
+        hydrateRoot(container, <RouterProvider router={router} />),
+      );
+      await act(async () => {
+        fireEvent.submit(container.querySelector('form')!);
+      });
+      expect(router.state.location.search).toBe(`?search=${encodeURIComponent('咖啡')}`);
+      act(() => root.unmount());
+    } finally {
+      container.remove();
+    }
   });
 });

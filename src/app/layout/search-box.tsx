@@ -31,6 +31,13 @@ export function SearchBox() {
     setQuery(current);
   }
 
+  // Typed before the scripts ran: the server-drawn box shows it, but the state still holds the
+  // server's value, and Enter would search for that. Taken once, when the box comes alive.
+  useEffect(() => {
+    const typed = inputRef.current?.value;
+    if (typed) setQuery(typed);
+  }, []);
+
   useEffect(() => {
     if (!open) return;
     let live = true;
