@@ -1,5 +1,6 @@
-import { useId } from 'react';
+import { useId, useRef } from 'react';
 import type { InputHTMLAttributes, ReactNode } from 'react';
+import { useTypedBeforeHydration } from '../lib/typed-before-hydration';
 import styles from './text-field.module.css';
 
 export interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
@@ -14,6 +15,8 @@ export function TextField({ label, error, hint, className, id, ...input }: TextF
   const fieldId = id ?? generated;
   const noteId = `${fieldId}-note`;
   const note = error || hint;
+  const inputRef = useRef<HTMLInputElement>(null);
+  useTypedBeforeHydration(inputRef);
   return (
     <div className={[styles.field, className].filter(Boolean).join(' ')}>
       <label className={styles.label} htmlFor={fieldId}>
@@ -21,6 +24,7 @@ export function TextField({ label, error, hint, className, id, ...input }: TextF
       </label>
       <input
         {...input}
+        ref={inputRef}
         id={fieldId}
         className={error ? `${styles.input} ${styles.invalid}` : styles.input}
         aria-invalid={error ? true : undefined}

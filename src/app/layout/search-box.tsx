@@ -3,6 +3,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { HOT_SEARCHES } from '../../lib/constants';
+import { useTypedBeforeHydration } from '../../lib/typed-before-hydration';
 import { shellTexts } from '../texts';
 import styles from './search-box.module.css';
 
@@ -31,12 +32,7 @@ export function SearchBox() {
     setQuery(current);
   }
 
-  // Typed before the scripts ran: the server-drawn box shows it, but the state still holds the
-  // server's value, and Enter would search for that. Taken once, when the box comes alive.
-  useEffect(() => {
-    const typed = inputRef.current?.value;
-    if (typed) setQuery(typed);
-  }, []);
+  useTypedBeforeHydration(inputRef);
 
   useEffect(() => {
     if (!open) return;

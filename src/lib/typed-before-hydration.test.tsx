@@ -1,0 +1,83 @@
+import { act, fireEvent } from '@testing-library/react';
+import { useState } from 'react';
+import type { FormEvent } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { TextField } from '../components/text-field';
+
+/** A sign-in form as the server draws it in the login dialog: two controlled fields. */
+function SignIn({ onSubmit }: { onSubmit: (account: string, password: string) => void }) {
+  const [account, setAccount] = useState('');
+  const [password, setPassword] = useState('');
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSubmit(account, password);
+  };
+  return (
+    <form onSubmit={submit}>
+      <TextField
+        label="账号"
+        value={account}
+        onChange={(event) => setAccount(event.target.value)}
+      />
+      <TextField
+        label="密码"
+        type="password"
+        value={password}
+        onChange={(event) => setPassword(event.target.value)}
+      />
+    </form>
+  );
+}
+
+describe('typed before hydration', () => {
+  it('hands what was typed into server-drawn fields to their state once the page is live', async () => {
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(<SignIn onSubmit={() => undefined} />);
+    document.body.append(container);
+    try {
+      const [account, password] = container.querySelectorAll('input');
+      account.value = 'linshen';
+      password.value = 'secret-12';
+      const submitted: string[][] = [];
+      const root = await act(async () =>
+        hydrateRoot(container, <SignIn onSubmit={(...values) => submitted.push(values)} />),
+      );
+      await act(async () => {
+        fireEvent.submit(container.querySelector('form')!);
+      });
+      // Typing once the page is live goes on as usual.
+      fireEvent.change(account, { target: { value: 'linshen2' } });
+      await act(async () => {
+        fireEvent.submit(container.querySelector('form')!);
+      });
+      expect(submitted).toEqual([
+        ['linshen', 'secret-12'],
+        ['linshen2', 'secret-12'],
+      ]);
+      act(() => root.unmount());
+    } finally {
+      container.remove();
+    }
+  });
+
+  it('leaves a field alone when nothing was typed before the page went live', async () => {
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(<SignIn onSubmit={() => undefined} />);
+    document.body.append(container);
+    try {
+      const submitted: string[][] = [];
+      const root = await act(async () =>
+        hydrateRoot(container, <SignIn onSubmit={(...values) => submitted.push(values)} />),
+      );
+      await act(async () => {
+        fireEvent.submit(container.querySelector('form')!);
+      });
+      expect(submitted).toEqual([['', '']]);
+      act(() => root.unmount());
+    } finally {
+      container.remove();
+    }
+  });
+});
