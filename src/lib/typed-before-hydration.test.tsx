@@ -1,10 +1,11 @@
 import { act, fireEvent } from '@testing-library/react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { TextField } from '../components/text-field';
+import { useTypedBeforeHydration } from './typed-before-hydration';
 
 /** A sign-in form as the server draws it in the login dialog: two controlled fields. */
 function SignIn({ onSubmit }: { onSubmit: (account: string, password: string) => void }) {
@@ -27,6 +28,23 @@ function SignIn({ onSubmit }: { onSubmit: (account: string, password: string) =>
         value={password}
         onChange={(event) => setPassword(event.target.value)}
       />
+    </form>
+  );
+}
+
+/** A comment box as the server draws it under a note for a signed-in reader. */
+function CommentBox({ onSubmit }: { onSubmit: (content: string) => void }) {
+  const [content, setContent] = useState('');
+  const box = useRef<HTMLTextAreaElement>(null);
+  useTypedBeforeHydration(box);
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSubmit(content);
+      }}
+    >
+      <textarea ref={box} value={content} onChange={(event) => setContent(event.target.value)} />
     </form>
   );
 }
@@ -75,6 +93,26 @@ describe('typed before hydration', () => {
         fireEvent.submit(container.querySelector('form')!);
       });
       expect(submitted).toEqual([['', '']]);
+      act(() => root.unmount());
+    } finally {
+      container.remove();
+    }
+  });
+
+  it('hands what was typed into a server-drawn comment box to its state', async () => {
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(<CommentBox onSubmit={() => undefined} />);
+    document.body.append(container);
+    try {
+      container.querySelector('textarea')!.value = '写得真好';
+      const submitted: string[] = [];
+      const root = await act(async () =>
+        hydrateRoot(container, <CommentBox onSubmit={(content) => submitted.push(content)} />),
+      );
+      await act(async () => {
+        fireEvent.submit(container.querySelector('form')!);
+      });
+      expect(submitted).toEqual(['写得真好']);
       act(() => root.unmount());
     } finally {
       container.remove();

@@ -12,6 +12,7 @@ import { Button } from '../../../components/button';
 import { emitAppEvent } from '../../../lib/auth-events';
 import { formatTime } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
+import { useTypedBeforeHydration } from '../../../lib/typed-before-hydration';
 import { useComments } from '../hooks/use-comments';
 import { postTexts } from '../texts';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
@@ -217,6 +218,7 @@ function CommentComposer({ placeholder, onSubmit, onCancel, autoFocus, inputRef 
   const [content, setContent] = useState('');
   const [sending, setSending] = useState(false);
   const localInput = useRef<HTMLTextAreaElement>(null);
+  useTypedBeforeHydration(localInput);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
