@@ -43,8 +43,8 @@ export interface PostingsSource {
     counts: ArrayLike<number>;
     loadedAt?: number;
   };
-  /** Every note's id and token count. */
-  lengths(): Iterable<[number, number]> & { loadedAt?: number };
+  /** Every note's id and token count, in two arrays of the same order. */
+  lengths(): { notes: ArrayLike<number>; counts: ArrayLike<number>; loadedAt?: number };
   /** The changed notes that are in the index now (a removed one is absent). */
   changed(ids: number[], words: string[]): ChangedNote[];
 }
@@ -55,6 +55,9 @@ export interface PostingsRanker {
   stale(words: string[], changes: IndexChanges): { lengths: boolean; words: string[] };
   bytes(): number;
 }
+
+/** A list's positions by weight, heaviest first, ties to the later position. */
+export function weightOrder(weights: Float32Array, keyed?: number): Int32Array;
 
 export function createPostingsRanker(
   source: PostingsSource,

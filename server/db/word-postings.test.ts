@@ -4,7 +4,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createRandom } from '../../bench/chinese-text.ts';
-import { createWordPostings } from './word-postings.js';
+import { createWordPostings, weightOrder } from './word-postings.js';
 import type { IndexChanges } from './word-postings.js';
 
 const VOCABULARY = ['编程', '咖啡', '摄影', '设计', 'ai', '旅行', '字体', '夜景'];
@@ -123,5 +123,19 @@ describe('word postings (in-memory search of whole words)', () => {
     const later: IndexChanges = { seq: 40, window: 64, recent: [] };
     const found = postings.rank({ words, offset: 0, needed: 5, cap: 1000, changes: later });
     expect(found.ids[0]).toBe(302);
+  });
+});
+
+describe('weightOrder', () => {
+  it('orders positions heaviest first, ties to the later position, by keys or by comparison', () => {
+    const random = createRandom(5);
+    // Few distinct weights, so that ties are common, as in real lists.
+    const steps = [0.31, 0.9, 1.25, 1.7, 2.05];
+    const weights = Float32Array.from({ length: 5000 }, () => random.pick(steps));
+    const expected = Array.from(weights.keys()).sort((a, b) => weights[b] - weights[a] || b - a);
+    expect([...weightOrder(weights)]).toEqual(expected);
+    // A list longer than the keys can hold is ordered the same.
+    expect([...weightOrder(weights, 1000)]).toEqual(expected);
+    expect([...weightOrder(new Float32Array(0))]).toEqual([]);
   });
 });

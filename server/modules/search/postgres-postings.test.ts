@@ -1,4 +1,4 @@
-import type { CompiledQuery } from 'kysely';
+import { CompiledQuery } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, makeAdmin, registerUser } from '../../../tests/helpers/test-app.ts';
@@ -6,7 +6,11 @@ import type { TestApp } from '../../../tests/helpers/test-app.ts';
 import { publishedPost, review } from '../../../tests/helpers/notes-test-kit.ts';
 import { openDatabase } from '../../db/database.ts';
 import type { DatabaseHandle } from '../../db/database.ts';
-import { createPostgresPostings, POSTGRES_POSTINGS_SQL } from './postgres-postings.ts';
+import {
+  createPostgresPostings,
+  POSTGRES_POSTINGS_SQL,
+  readNoteCounts,
+} from './postgres-postings.ts';
 import { createSearchIndex } from './search-index.ts';
 import type { SearchIndex } from './search-index.ts';
 import { lexemeCounts } from './search-changes.ts';
@@ -117,6 +121,36 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('search postings on PostgreSQL',
     } finally {
       await Promise.all([first.end(), second.end()]);
     }
+  });
+
+  it("hands a word's postings and every note's length over as one value, six bytes a note", async () => {
+    const [once, often] = [await publish('字节 编码 笔记'), await publish('字节 字节 字节')];
+    const rows = async <T>(text: string, params: unknown[] = []) =>
+      (await other.db.executeQuery<T>(CompiledQuery.raw(text, params))).rows;
+    const pairs = (read: ReturnType<typeof readNoteCounts>) =>
+      [...read.notes].map((note, at) => [note, read.counts[at]]);
+
+    const postings = await rows<{ postings: Buffer }>(POSTGRES_POSTINGS_SQL.postings, [
+      "'字节'",
+      '字节',
+    ]);
+    expect(postings).toHaveLength(1);
+    const held = await rows<{ post_id: string; words: string }>(
+      "SELECT post_id, words::text AS words FROM post_fts WHERE words @@ '字节'::tsquery ORDER BY post_id",
+    );
+    expect(held.map((row) => Number(row.post_id))).toEqual([Number(once.id), Number(often.id)]);
+    expect(pairs(readNoteCounts(postings[0].postings, 0))).toEqual(
+      held.map((row) => [Number(row.post_id), lexemeCounts(row.words).get('字节')]),
+    );
+
+    const lengths = await rows<{ lengths: Buffer }>(POSTGRES_POSTINGS_SQL.lengths);
+    expect(lengths).toHaveLength(1);
+    const each = await rows<{ post_id: string; words_length: number }>(
+      'SELECT post_id, words_length FROM post_fts',
+    );
+    expect(new Map(pairs(readNoteCounts(lengths[0].lengths, 0)) as [number, number][])).toEqual(
+      new Map(each.map((row) => [Number(row.post_id), row.words_length])),
+    );
   });
 
   it('reads the lengths and each word once for many concurrent searches', async () => {

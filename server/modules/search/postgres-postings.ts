@@ -8,13 +8,12 @@ import { createSearchChanges } from './search-changes.ts';
 /** Memory the postings may take (as each SQLite read worker's, MAX_POSTING_BYTES in read-pool.ts). */
 const MAX_POSTING_BYTES = 32 * 2 ** 20;
 
-interface Postings {
-  notes: number[];
-  counts: number[];
+/** Notes ascending by id (postings) or in any order (lengths), each with a count. */
+interface NoteCounts {
+  notes: Int32Array;
+  counts: Uint16Array;
   loadedAt: number;
 }
-
-type Lengths = [number, number][] & { loadedAt: number };
 
 /** A read from PostgreSQL under way or done, and the count of changes seen before it began. */
 interface SharedRead<T> {
@@ -22,20 +21,44 @@ interface SharedRead<T> {
   read: Promise<T>;
 }
 
+/**
+ * A note and a count as six bytes (int4send, int2send: big-endian), all of them in one bytea:
+ * one value for PostgreSQL to send and pg to hand over as a Buffer, where rows or text would make
+ * an object or a string per note on the thread that answers requests (100 000 notes' lengths as
+ * rows held it for some 30 ms, and their garbage longer).
+ */
+const noteCounts = (count: string, orderBy = '') =>
+  `string_agg(int4send(post_id::int4) || int2send(least(${count}, 32767)::int2), ''::bytea${orderBy})`;
+
 /** The statements the postings are read with (their plans are checked in query-plans.test.ts). */
 export const POSTGRES_POSTINGS_SQL = {
   /**
    * The notes holding a word (`$1`, as a tsquery) through its GIN index, and how often each
-   * holds it (`$2`): its positions (setweight marks the word, ts_filter keeps it alone). One
-   * row of `note:count` pairs: parsing ten thousand rows costs the server several times more.
+   * holds it (`$2`): its positions (setweight marks the word, ts_filter keeps it alone).
    */
-  postings: `SELECT string_agg(post_id || ':' || count, ' ' ORDER BY post_id) AS postings
+  postings: `SELECT ${noteCounts('count', ' ORDER BY post_id')} AS postings
     FROM (SELECT post_id, (SELECT coalesce(array_length(positions, 1), 1)
         FROM unnest(ts_filter(setweight(words, 'A', ARRAY[$2]), '{a}'))) AS count
       FROM post_fts WHERE words @@ $1::tsquery) AS holding`,
   /** Every note's length in tokens: the one whole read, done again only after writes. */
-  lengths: 'SELECT post_id, words_length FROM post_fts',
+  lengths: `SELECT ${noteCounts('words_length')} AS lengths FROM post_fts`,
 };
+
+const RECORD_BYTES = 6;
+
+/** The notes and counts of a `noteCounts` aggregate (null when it aggregated no row). */
+export function readNoteCounts(bytes: Buffer | null, loadedAt: number): NoteCounts {
+  const data = bytes ?? Buffer.alloc(0);
+  const size = data.length / RECORD_BYTES;
+  const notes = new Int32Array(size);
+  const counts = new Uint16Array(size);
+  for (let at = 0; at < size; at += 1) {
+    const byte = at * RECORD_BYTES;
+    notes[at] = data.readInt32BE(byte);
+    counts[at] = data.readUInt16BE(byte + 4);
+  }
+  return { notes, counts, loadedAt };
+}
 
 /**
  * Whole-word queries on PostgreSQL ranked as on SQLite (docs/decisions/024 and 028): the same
@@ -45,7 +68,7 @@ export const POSTGRES_POSTINGS_SQL = {
 export function createPostgresPostings(db: Kysely<Database>) {
   const changes = createSearchChanges(db);
   /** What the ranker reads during one synchronous `rank`, read just before it. */
-  let ahead: { lengths: Lengths | null; words: Map<string, Postings> } | null = null;
+  let ahead: { lengths: NoteCounts | null; words: Map<string, NoteCounts> } | null = null;
   const source: PostingsSource = {
     postings(word) {
       const postings = ahead?.words.get(word);
@@ -63,29 +86,18 @@ export function createPostgresPostings(db: Kysely<Database>) {
   const rows = <T>(text: string, params: unknown[] = []) =>
     db.executeQuery<T>(CompiledQuery.raw(text, params)).then((result) => result.rows);
 
-  async function readPostings(word: string, loadedAt: number): Promise<Postings> {
-    const [row] = await rows<{ postings: string | null }>(
+  async function readPostings(word: string, loadedAt: number): Promise<NoteCounts> {
+    const [row] = await rows<{ postings: Buffer | null }>(
       POSTGRES_POSTINGS_SQL.postings,
       // Tokens are letters and digits only (segmenter.ts): quoted, they are one lexeme.
       [`'${word}'`, word],
     );
-    const pairs = row?.postings ? row.postings.split(' ') : [];
-    const notes = new Array<number>(pairs.length);
-    const counts = new Array<number>(pairs.length);
-    pairs.forEach((pair, i) => {
-      const colon = pair.indexOf(':');
-      notes[i] = Number(pair.slice(0, colon));
-      counts[i] = Number(pair.slice(colon + 1));
-    });
-    return { notes, counts, loadedAt };
+    return readNoteCounts(row?.postings ?? null, loadedAt);
   }
 
-  async function readLengths(loadedAt: number): Promise<Lengths> {
-    const found = await rows<{ post_id: string | number; words_length: number }>(
-      POSTGRES_POSTINGS_SQL.lengths,
-    );
-    const lengths = found.map((row): [number, number] => [Number(row.post_id), row.words_length]);
-    return Object.assign(lengths, { loadedAt });
+  async function readLengths(loadedAt: number): Promise<NoteCounts> {
+    const [row] = await rows<{ lengths: Buffer | null }>(POSTGRES_POSTINGS_SQL.lengths);
+    return readNoteCounts(row?.lengths ?? null, loadedAt);
   }
 
   /**
@@ -94,8 +106,8 @@ export function createPostgresPostings(db: Kysely<Database>) {
    * otherwise each read the same 100 000 lengths and the same words' postings. Each is let go
    * once a search has handed it to the ranker, or when it fails.
    */
-  const wordReads = new Map<string, SharedRead<Postings>>();
-  const lengthReads = new Map<'all', SharedRead<Lengths>>();
+  const wordReads = new Map<string, SharedRead<NoteCounts>>();
+  const lengthReads = new Map<'all', SharedRead<NoteCounts>>();
   function shared<K, T>(
     held: Map<K, SharedRead<T>>,
     key: K,
