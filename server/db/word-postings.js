@@ -309,7 +309,7 @@ export function createPostingsRanker(source, options) {
         // Too few hold every word: the notes holding several words but not all are scored
         // whole, then each word's best notes holding only it, read in weight order.
         for (let word = 0; word < size; word += 1) several[word] &= ~all[word];
-        eachNote(several, (note) => top.offer(note, scoreOf(note)));
+        offerSeveral(sources, idf, several, top, scoreOf);
         const alone = (note) => has(some, note) && !has(several, note) && !has(all, note);
         sources.forEach((list, t) => bestAlone(list, idf[t], 0, alone, top));
       }
@@ -346,6 +346,48 @@ export function createPostingsRanker(source, options) {
         }
         if (top.wants(key)) top.offer(word * 32 + bit, key);
       }
+    }
+  }
+
+  /**
+   * Offers the notes holding several of the words but not all, those holding the most first. A
+   * note's score is at most the sum of the best weights of as many words as it holds, so once
+   * the notes kept outscore that bound, notes holding fewer words are not scored: for a long
+   * query of common words most notes hold two or three of them, and scoring each of them was
+   * most of the query's time (4.5 ms for ten words at 100 000 notes).
+   */
+  function offerSeveral(sources, idf, several, top, scoreOf) {
+    const size = several.length;
+    // Bit p of how many of the words each note holds, counted one word at a time.
+    const planes = [];
+    for (let p = 0; 1 << p <= sources.length; p += 1) planes.push(new Uint32Array(size));
+    for (const { bits } of sources) {
+      for (let word = 0; word < size; word += 1) {
+        let carry = bits[word] & several[word];
+        for (let p = 0; carry !== 0; p += 1) {
+          const next = planes[p][word] & carry;
+          planes[p][word] ^= carry;
+          carry = next;
+        }
+      }
+    }
+    const best = sources
+      .map((list, t) => (list.notes.length > 0 ? idf[t] * list.weights[list.byWeight[0]] : 0))
+      .sort((a, b) => b - a);
+    let bound = best.slice(0, sources.length - 1).reduce((sum, weight) => sum + weight, 0);
+    const holding = new Uint32Array(size);
+    for (let held = sources.length - 1; held >= 2; held -= 1) {
+      // Slack for sums added in another order.
+      if (!top.wants(bound * (1 + 1e-9))) return;
+      for (let word = 0; word < size; word += 1) {
+        let match = several[word];
+        planes.forEach((plane, p) => {
+          match &= held & (1 << p) ? plane[word] : ~plane[word];
+        });
+        holding[word] = match;
+      }
+      eachNote(holding, (note) => top.offer(note, scoreOf(note)));
+      bound -= best[held - 1];
     }
   }
 

@@ -80,7 +80,16 @@ describe('word postings (in-memory search of whole words)', () => {
 
   it('ranks notes holding every word first, then by BM25, as a full scan would', () => {
     const postings = createWordPostings(reader, { maxBytes: 2 ** 20 });
-    for (const words of [['编程'], ['编程', '咖啡'], ['摄影', 'ai', '夜景'], ['字体', '没有']]) {
+    const queries = [
+      ['编程'],
+      ['编程', '咖啡'],
+      ['摄影', 'ai', '夜景'],
+      ['字体', '没有'],
+      // Long queries: notes holding fewer words are left unscored once they cannot rank.
+      ['编程', '咖啡', '摄影', '设计', 'ai'],
+      [...VOCABULARY],
+    ];
+    for (const words of queries) {
       const expected = reference(notes, words);
       const found = postings.rank({ words, offset: 0, needed: 20, cap: 1000, changes: none });
       expect(found.ids).toEqual(expected.slice(0, 20).map((note) => note.id));
