@@ -20,6 +20,14 @@ export function scriptJson(value: unknown): string {
 }
 
 /**
+ * Holds the first paint until the parser has passed the page's data, which follows all of its
+ * markup: a browser that paints a half-parsed page (Chromium does when the CPU is busy) showed
+ * the login sheet with its title alone, then grew it over the page (a layout shift of 0.2-0.3).
+ * Browsers without `rel="expect"` ignore it.
+ */
+const PAINT_AFTER_PARSE = `<link rel="expect" href="#${PAGE_DATA_ELEMENT_ID}" blocking="render">`;
+
+/**
  * A rendered page in the shell: its hoisted tags and its bundle's files in the head, its markup
  * in `#root`, and the data it was rendered with once, as JSON the browser hydrates from.
  */
@@ -31,7 +39,7 @@ export function pageHtml(shell: string, page: RenderedPage, assetLinks: string):
     `<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">` +
     `${scriptJson(page.data)}</script>`;
   return head
-    .replace('</head>', `${hoisted}${assetLinks}</head>`)
+    .replace('</head>', `${hoisted}${assetLinks}${PAINT_AFTER_PARSE}</head>`)
     .replace(APP_REGION, () => body)
     .replace('</body>', () => `${data}</body>`);
 }

@@ -175,6 +175,18 @@ describe.each(testDatabases)('server-rendered pages on %s', (kind) => {
       expect(html.split(`id="${PAGE_DATA_ELEMENT_ID}"`)).toHaveLength(2);
     });
 
+    it('holds the first paint until the parser is past the markup: until the page data', async () => {
+      const html = (await page('/', null)).body;
+      const head = html.slice(0, html.indexOf('</head>'));
+      expect(head).toContain(
+        `<link rel="expect" href="#${PAGE_DATA_ELEMENT_ID}" blocking="render">`,
+      );
+      // Everything drawn comes before the element the paint waits for.
+      expect(html.indexOf(`id="${PAGE_DATA_ELEMENT_ID}"`)).toBeGreaterThan(
+        html.lastIndexOf('</article>'),
+      );
+    });
+
     it('renders signed-in readers as themselves', async () => {
       const html = (await page('/', reader)).body;
       expect(pageDataOf(html)?.viewer).toMatchObject({
