@@ -1,9 +1,8 @@
-import { act, fireEvent } from '@testing-library/react';
+import { fireEvent } from '@testing-library/react';
 import { useRef, useState } from 'react';
 import type { FormEvent } from 'react';
-import { hydrateRoot } from 'react-dom/client';
-import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
+import { hydrateAfterTyping, submitForm } from '../../tests/helpers/server-drawn';
 import { TextField } from '../components/text-field';
 import { useTypedBeforeHydration } from './typed-before-hydration';
 
@@ -51,71 +50,47 @@ function CommentBox({ onSubmit }: { onSubmit: (content: string) => void }) {
 
 describe('typed before hydration', () => {
   it('hands what was typed into server-drawn fields to their state once the page is live', async () => {
-    const container = document.createElement('div');
-    container.innerHTML = renderToString(<SignIn onSubmit={() => undefined} />);
-    document.body.append(container);
-    try {
-      const [account, password] = container.querySelectorAll('input');
-      account.value = 'linshen';
-      password.value = 'secret-12';
-      const submitted: string[][] = [];
-      const root = await act(async () =>
-        hydrateRoot(container, <SignIn onSubmit={(...values) => submitted.push(values)} />),
-      );
-      await act(async () => {
-        fireEvent.submit(container.querySelector('form')!);
-      });
-      // Typing once the page is live goes on as usual.
-      fireEvent.change(account, { target: { value: 'linshen2' } });
-      await act(async () => {
-        fireEvent.submit(container.querySelector('form')!);
-      });
-      expect(submitted).toEqual([
-        ['linshen', 'secret-12'],
-        ['linshen2', 'secret-12'],
-      ]);
-      act(() => root.unmount());
-    } finally {
-      container.remove();
-    }
+    const submitted: string[][] = [];
+    await hydrateAfterTyping(
+      <SignIn onSubmit={() => undefined} />,
+      (container) => {
+        const [account, password] = container.querySelectorAll('input');
+        account.value = 'linshen';
+        password.value = 'secret-12';
+      },
+      <SignIn onSubmit={(...values) => submitted.push(values)} />,
+      async (container) => {
+        await submitForm(container);
+        // Typing once the page is live goes on as usual.
+        fireEvent.change(container.querySelector('input')!, { target: { value: 'linshen2' } });
+        await submitForm(container);
+      },
+    );
+    expect(submitted).toEqual([
+      ['linshen', 'secret-12'],
+      ['linshen2', 'secret-12'],
+    ]);
   });
 
   it('leaves a field alone when nothing was typed before the page went live', async () => {
-    const container = document.createElement('div');
-    container.innerHTML = renderToString(<SignIn onSubmit={() => undefined} />);
-    document.body.append(container);
-    try {
-      const submitted: string[][] = [];
-      const root = await act(async () =>
-        hydrateRoot(container, <SignIn onSubmit={(...values) => submitted.push(values)} />),
-      );
-      await act(async () => {
-        fireEvent.submit(container.querySelector('form')!);
-      });
-      expect(submitted).toEqual([['', '']]);
-      act(() => root.unmount());
-    } finally {
-      container.remove();
-    }
+    const submitted: string[][] = [];
+    await hydrateAfterTyping(
+      <SignIn onSubmit={() => undefined} />,
+      () => undefined,
+      <SignIn onSubmit={(...values) => submitted.push(values)} />,
+    );
+    expect(submitted).toEqual([['', '']]);
   });
 
   it('hands what was typed into a server-drawn comment box to its state', async () => {
-    const container = document.createElement('div');
-    container.innerHTML = renderToString(<CommentBox onSubmit={() => undefined} />);
-    document.body.append(container);
-    try {
-      container.querySelector('textarea')!.value = '写得真好';
-      const submitted: string[] = [];
-      const root = await act(async () =>
-        hydrateRoot(container, <CommentBox onSubmit={(content) => submitted.push(content)} />),
-      );
-      await act(async () => {
-        fireEvent.submit(container.querySelector('form')!);
-      });
-      expect(submitted).toEqual(['写得真好']);
-      act(() => root.unmount());
-    } finally {
-      container.remove();
-    }
+    const submitted: string[] = [];
+    await hydrateAfterTyping(
+      <CommentBox onSubmit={() => undefined} />,
+      (container) => {
+        container.querySelector('textarea')!.value = '写得真好';
+      },
+      <CommentBox onSubmit={(content) => submitted.push(content)} />,
+    );
+    expect(submitted).toEqual(['写得真好']);
   });
 });

@@ -1,8 +1,7 @@
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { hydrateRoot } from 'react-dom/client';
-import { renderToString } from 'react-dom/server';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
+import { hydrateAfterTyping } from '../../../tests/helpers/server-drawn';
 import { addSearchTerm, clearSearchHistory, loadSearchHistory } from '../../lib/search-history';
 import { SearchBox } from './search-box';
 
@@ -82,23 +81,15 @@ describe('SearchBox dropdown', () => {
         ],
         { initialEntries: ['/'] },
       );
-    const container = document.createElement('div');
-    container.innerHTML = renderToString(<RouterProvider router={routerAt()} />);
-    document.body.append(container);
-    try {
+    const router = routerAt();
+    await hydrateAfterTyping(
+      <RouterProvider router={routerAt()} />,
       // The reader types into the server's HTML, then the page hydrates.
-      container.querySelector('input')!.value = '咖啡';
-      const router = routerAt();
-      const root = await act(async () =>
-        hydrateRoot(container, <RouterProvider router={router} />),
-      );
-      await act(async () => {
-        fireEvent.submit(container.querySelector('form')!);
-      });
-      expect(router.state.location.search).toBe(`?search=${encodeURIComponent('咖啡')}`);
-      act(() => root.unmount());
-    } finally {
-      container.remove();
-    }
+      (container) => {
+        container.querySelector('input')!.value = '咖啡';
+      },
+      <RouterProvider router={router} />,
+    );
+    expect(router.state.location.search).toBe(`?search=${encodeURIComponent('咖啡')}`);
   });
 });
