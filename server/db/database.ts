@@ -3,6 +3,8 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import type { Pool } from 'pg';
 import { markingCommits } from './keyed-writes.ts';
+import { createPostingsThread } from './postings-thread.ts';
+import type { PostingsThread } from './postings-thread.ts';
 import { createReadPool } from './read-pool.ts';
 import type { ReadPool } from './read-pool.ts';
 import type { Database } from './schema.ts';
@@ -14,6 +16,8 @@ export interface DatabaseHandle {
   dialect: DialectName;
   /** SQLite: read-only connections in worker threads, for queries that may be long (search). */
   reader?: ReadPool;
+  /** PostgreSQL: the search ranker's thread, started by the first search. */
+  postings?: PostingsThread;
   close(): Promise<void>;
   /** PostgreSQL's connection pool now (metrics); null on SQLite, which has one connection. */
   poolStats?(): PoolStats | null;
@@ -47,10 +51,15 @@ export function openDatabase(options: {
       new PostgresDialect({ pool: async () => (pool = await createPgPool(databaseUrl)) }),
     );
     const db = new Kysely<Database>({ dialect });
+    const postings = createPostingsThread();
     return {
       db,
       dialect: 'postgres',
-      close: () => db.destroy(),
+      postings,
+      close: async () => {
+        await postings.close();
+        await db.destroy();
+      },
       poolStats: () =>
         pool && { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount },
     };

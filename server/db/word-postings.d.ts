@@ -56,6 +56,9 @@ export interface PostingsRanker {
   bytes(): number;
 }
 
+/** Whether what was read after `loadedAt` changes may still be used under `changes`. */
+export function isFresh(loadedAt: number, changes: IndexChanges): boolean;
+
 /** A list's positions by weight, heaviest first, ties to the later position. */
 export function weightOrder(weights: Float32Array, keyed?: number): Int32Array;
 

@@ -17,7 +17,7 @@ const B = 0.75;
  * reloaded. A transaction holds SQLite's only write connection, so a load can miss at most the
  * writes of one open transaction: postings stay in use while they are at most half a window old.
  */
-const isFresh = (loadedAt, changes) => loadedAt > changes.seq - changes.window / 2;
+export const isFresh = (loadedAt, changes) => loadedAt > changes.seq - changes.window / 2;
 
 /** FTS5's docsize row holds each column's token count as SQLite varints; `words` is the first. */
 function firstVarint(hex) {

@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Config } from '../config.ts';
 import { openDatabase } from '../db/database.ts';
 import type { DatabaseHandle, DialectName, PoolStats } from '../db/database.ts';
+import type { PostingsThread } from '../db/postings-thread.ts';
 import type { ReadPool } from '../db/read-pool.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import type { Database } from '../db/schema.ts';
@@ -15,6 +16,8 @@ declare module 'fastify' {
     dialect: DialectName;
     /** Worker-thread read connections (SQLite only; null when the handle has none). */
     readPool: ReadPool | null;
+    /** PostgreSQL's search ranker on a thread of its own (null on SQLite). */
+    postingsThread: PostingsThread | null;
     databasePoolStats: () => PoolStats | null;
   }
 }
@@ -29,6 +32,7 @@ async function database(
   app.decorate('db', handle.db);
   app.decorate('dialect', handle.dialect);
   app.decorate('readPool', handle.reader ?? null);
+  app.decorate('postingsThread', handle.postings ?? null);
   app.decorate('databasePoolStats', () => handle.poolStats?.() ?? null);
   // Closed after every in-flight request has finished (Fastify runs onClose hooks last).
   app.addHook('onClose', () => handle.close());

@@ -36,6 +36,7 @@ async function services(app: FastifyInstance) {
       db: app.db,
       dialect: app.dialect,
       readPool: app.readPool,
+      postingsThread: app.postingsThread,
       events: app.domainEvents,
       storage: app.storage,
       realtime: app.realtime,

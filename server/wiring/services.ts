@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Config } from '../config.ts';
 import type { DialectName } from '../db/database.ts';
+import type { PostingsThread } from '../db/postings-thread.ts';
 import type { ReadPool } from '../db/read-pool.ts';
 import type { Database } from '../db/schema.ts';
 import type { DomainEventBus } from '../plugins/domain-events.ts';
@@ -102,6 +103,8 @@ export interface Platform {
   dialect: DialectName;
   /** SQLite's read-only connections for search, when there are any. */
   readPool: ReadPool | null;
+  /** PostgreSQL's search ranker on a thread of its own. */
+  postingsThread: PostingsThread | null;
   events: DomainEventBus;
   storage: Storage;
   realtime: Realtime;
@@ -129,7 +132,10 @@ function buildNotes(platform: Platform, users: UserRepository, people: PeopleSer
   const posts = createPostRepository(db);
   const presenter = createPostPresenter({ db, categories, paywall });
   const uploads = createUploadService({ db, storage });
-  const searchIndex = createSearchIndex(db, dialect, platform.readPool);
+  const searchIndex = createSearchIndex(db, dialect, {
+    reader: platform.readPool,
+    postings: platform.postingsThread,
+  });
   const searchResults = createSearchResults();
   const searchGate = createSearchGate();
   const caches = createNoteCaches([searchResults]);

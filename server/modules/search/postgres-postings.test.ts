@@ -6,6 +6,7 @@ import type { TestApp } from '../../../tests/helpers/test-app.ts';
 import { publishedPost, review } from '../../../tests/helpers/notes-test-kit.ts';
 import { openDatabase } from '../../db/database.ts';
 import type { DatabaseHandle } from '../../db/database.ts';
+import { createPostingsThread } from '../../db/postings-thread.ts';
 import {
   createPostgresPostings,
   POSTGRES_POSTINGS_SQL,
@@ -49,7 +50,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('search postings on PostgreSQL',
     await makeAdmin(test.app, admin.user.id);
     author = await registerUser(test.app, 'author');
     other = openDatabase({ databaseUrl: test.config.databaseUrl, dataDir: test.dataDir });
-    otherIndex = createSearchIndex(other.db, 'postgres');
+    otherIndex = createSearchIndex(other.db, 'postgres', { postings: other.postings });
   });
   afterAll(async () => {
     await other.close();
@@ -169,10 +170,12 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('search postings on PostgreSQL',
         return typeof value === 'function' ? value.bind(target) : value;
       },
     });
-    const postings = createPostgresPostings(counting);
+    // A thread of its own: the other instance's already holds the lengths.
+    const thread = createPostingsThread();
+    const postings = createPostgresPostings(counting, thread);
     const rankings = await Promise.all(
       Array.from({ length: 20 }, () => postings.rank(['并发', '读取'], page, 1000)),
-    );
+    ).finally(() => thread.close());
     for (const ranking of rankings) {
       expect(ranking).toEqual({ ids: [Number(first.id), Number(second.id)], total: 2 });
     }

@@ -1,19 +1,10 @@
 import { CompiledQuery } from 'kysely';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { createPostingsRanker } from '../../db/word-postings.js';
-import type { PostingsSource, WordRanking } from '../../db/word-postings.js';
+import type { NoteCounts, PostingsThread } from '../../db/postings-thread.ts';
+import { isFresh } from '../../db/word-postings.js';
+import type { WordRanking } from '../../db/word-postings.js';
 import { createSearchChanges } from './search-changes.ts';
-
-/** Memory the postings may take (as each SQLite read worker's, MAX_POSTING_BYTES in read-pool.ts). */
-const MAX_POSTING_BYTES = 32 * 2 ** 20;
-
-/** Notes ascending by id (postings) or in any order (lengths), each with a count. */
-interface NoteCounts {
-  notes: Int32Array;
-  counts: Uint16Array;
-  loadedAt: number;
-}
 
 /** A read from PostgreSQL under way or done, and the count of changes seen before it began. */
 interface SharedRead<T> {
@@ -46,12 +37,16 @@ export const POSTGRES_POSTINGS_SQL = {
 
 const RECORD_BYTES = 6;
 
-/** The notes and counts of a `noteCounts` aggregate (null when it aggregated no row). */
+/**
+ * The notes and counts of a `noteCounts` aggregate (null when it aggregated no row), in shared
+ * memory: every search that needs a read sends it to the ranker's thread, which would otherwise
+ * get a copy each time (fifty copies of 600 KB of lengths after a start).
+ */
 export function readNoteCounts(bytes: Buffer | null, loadedAt: number): NoteCounts {
   const data = bytes ?? Buffer.alloc(0);
   const size = data.length / RECORD_BYTES;
-  const notes = new Int32Array(size);
-  const counts = new Uint16Array(size);
+  const notes = new Int32Array(new SharedArrayBuffer(size * 4));
+  const counts = new Uint16Array(new SharedArrayBuffer(size * 2));
   for (let at = 0; at < size; at += 1) {
     const byte = at * RECORD_BYTES;
     notes[at] = data.readInt32BE(byte);
@@ -62,26 +57,12 @@ export function readNoteCounts(bytes: Buffer | null, loadedAt: number): NoteCoun
 
 /**
  * Whole-word queries on PostgreSQL ranked as on SQLite (docs/decisions/024 and 028): the same
- * ranker over the same postings, held by this instance and read from PostgreSQL when first
- * asked for or after writes; the writes of every instance arrive through search-changes.ts.
+ * ranker over the same postings, held by this instance's ranking thread (postings-thread.ts)
+ * and read from PostgreSQL here when it lacks them; the writes of every instance arrive through
+ * search-changes.ts.
  */
-export function createPostgresPostings(db: Kysely<Database>) {
+export function createPostgresPostings(db: Kysely<Database>, thread: PostingsThread) {
   const changes = createSearchChanges(db);
-  /** What the ranker reads during one synchronous `rank`, read just before it. */
-  let ahead: { lengths: NoteCounts | null; words: Map<string, NoteCounts> } | null = null;
-  const source: PostingsSource = {
-    postings(word) {
-      const postings = ahead?.words.get(word);
-      if (!postings) throw new Error(`the postings of ${word} were not read ahead`);
-      return postings;
-    },
-    lengths() {
-      if (!ahead?.lengths) throw new Error('the note lengths were not read ahead');
-      return ahead.lengths;
-    },
-    changed: (ids, words) => changes.changed(ids, words),
-  };
-  const ranker = createPostingsRanker(source, { maxBytes: MAX_POSTING_BYTES });
 
   const rows = <T>(text: string, params: unknown[] = []) =>
     db.executeQuery<T>(CompiledQuery.raw(text, params)).then((result) => result.rows);
@@ -104,7 +85,7 @@ export function createPostgresPostings(db: Kysely<Database>) {
    * Reads shared by every search that needs them while they are fresh (the ranker's own rule,
    * `isFresh` in word-postings.js): after a start or a write, fifty concurrent searches would
    * otherwise each read the same 100 000 lengths and the same words' postings. Each is let go
-   * once a search has handed it to the ranker, or when it fails.
+   * once a search sent with it has been ranked, or when it fails.
    */
   const wordReads = new Map<string, SharedRead<NoteCounts>>();
   const lengthReads = new Map<'all', SharedRead<NoteCounts>>();
@@ -114,9 +95,8 @@ export function createPostgresPostings(db: Kysely<Database>) {
     loadedAt: number,
     read: () => Promise<T>,
   ) {
-    const now = changes.changes();
     const kept = held.get(key);
-    if (kept && kept.loadedAt > now.seq - now.window / 2) return kept.read;
+    if (kept && isFresh(kept.loadedAt, changes.changes())) return kept.read;
     const started = { loadedAt, read: read() };
     started.read.catch(() => {
       if (held.get(key) === started) held.delete(key);
@@ -126,50 +106,50 @@ export function createPostgresPostings(db: Kysely<Database>) {
   }
 
   return {
+    /**
+     * Asks the thread first; when it lacks postings (or the lengths), reads them and asks
+     * again with them, until it has all it needs as fresh as the changes seen require.
+     */
     async rank(
       words: string[],
       page: { offset: number; limit: number },
       cap: number,
     ): Promise<WordRanking> {
       await changes.catchUp();
+      let lengths: NoteCounts | null = null;
+      const lists = new Map<string, NoteCounts>();
       for (;;) {
-        const loadedAt = changes.changes().seq;
-        const stale = ranker.stale(words, changes.changes());
-        const [lengths, lists] = await Promise.all([
-          stale.lengths ? shared(lengthReads, 'all', loadedAt, () => readLengths(loadedAt)) : null,
-          Promise.all(
-            stale.words.map((word) =>
-              shared(wordReads, word, loadedAt, () => readPostings(word, loadedAt)),
-            ),
-          ),
-        ]);
-        const oldest = Math.min(
-          lengths?.loadedAt ?? loadedAt,
-          ...lists.map((list) => list.loadedAt),
-        );
-        const read = { lengths, words: new Map(stale.words.map((word, i) => [word, lists[i]])) };
-        // Other searches may have read newer changes meanwhile. What was read misses none that
-        // the ranker will not read apart as long as it is as fresh as the ranker requires.
         const now = changes.changes();
-        const still = ranker.stale(words, now);
-        const missing =
-          (still.lengths && !lengths) || still.words.some((word) => !read.words.has(word));
-        const readAny = stale.lengths || stale.words.length > 0;
-        if (missing || (readAny && oldest <= now.seq - now.window / 2)) continue;
-        ahead = read;
-        if (stale.lengths) lengthReads.clear();
-        for (const word of stale.words) wordReads.delete(word);
-        try {
-          return ranker.rank({
+        const answer = await thread.rank({
+          query: {
             words,
             offset: page.offset,
             needed: page.offset + page.limit,
             cap,
             changes: now,
-          });
-        } finally {
-          ahead = null;
+          },
+          read: { lengths, words: [...lists] },
+          changed: changes.changed(now.recent, words),
+        });
+        if ('ranking' in answer) {
+          if (lengths) lengthReads.clear();
+          for (const word of lists.keys()) wordReads.delete(word);
+          return answer.ranking;
         }
+        const { missing } = answer;
+        const loadedAt = now.seq;
+        const [readLengthsNow, readLists] = await Promise.all([
+          missing.lengths
+            ? shared(lengthReads, 'all', loadedAt, () => readLengths(loadedAt))
+            : null,
+          Promise.all(
+            missing.words.map((word) =>
+              shared(wordReads, word, loadedAt, () => readPostings(word, loadedAt)),
+            ),
+          ),
+        ]);
+        lengths = readLengthsNow ?? lengths;
+        missing.words.forEach((word, at) => lists.set(word, readLists[at]));
       }
     },
   };

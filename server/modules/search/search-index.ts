@@ -1,6 +1,7 @@
 import { CompiledQuery, sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import type { DialectName } from '../../db/database.ts';
+import type { PostingsThread } from '../../db/postings-thread.ts';
 import type { ReadPool } from '../../db/read-pool.ts';
 import { scoreRow } from '../../db/row-score.js';
 import type { RowScoring } from '../../db/row-score.js';
@@ -186,7 +187,7 @@ function createSqliteIndex(db: Kysely<Database>, reader: ReadPool | null): Searc
   };
 }
 
-function createPostgresIndex(db: Kysely<Database>): SearchIndex {
+function createPostgresIndex(db: Kysely<Database>, thread: PostingsThread | null): SearchIndex {
   const matches = (term: SearchTerm) =>
     sql`${sql.ref(term.column)} @@ ${termTsquery(term)}::tsquery`;
   const condition = (filter: IndexFilter) => {
@@ -232,10 +233,9 @@ function createPostgresIndex(db: Kysely<Database>): SearchIndex {
       ORDER BY post_id + 0 DESC LIMIT ${window}`);
   };
   // Read when first searched; writes reach them through the triggers of migration 014.
-  let postings: ReturnType<typeof createPostgresPostings> | null = null;
+  const postings = thread && createPostgresPostings(db, thread);
   return {
-    rankWords: (words, page, cap) =>
-      (postings ??= createPostgresPostings(db)).rank(words, page, cap),
+    ...(postings && { rankWords: postings.rank }),
     async put(postId, text) {
       const words = tsvectorLiteral(text.words.split(' ').filter(Boolean));
       const chars = tsvectorLiteral(text.chars.split(' ').filter(Boolean));
@@ -266,10 +266,16 @@ function createPostgresIndex(db: Kysely<Database>): SearchIndex {
   };
 }
 
+/**
+ * The index of `db`; searches rank whole words from postings held by `threads` (the read pool
+ * on SQLite, the postings thread on PostgreSQL). An index without them is for writing.
+ */
 export function createSearchIndex(
   db: Kysely<Database>,
   dialect: DialectName,
-  reader: ReadPool | null = null,
+  threads: { reader?: ReadPool | null; postings?: PostingsThread | null } = {},
 ): SearchIndex {
-  return dialect === 'sqlite' ? createSqliteIndex(db, reader) : createPostgresIndex(db);
+  return dialect === 'sqlite'
+    ? createSqliteIndex(db, threads.reader ?? null)
+    : createPostgresIndex(db, threads.postings ?? null);
 }

@@ -1,0 +1,56 @@
+import { Piscina } from 'piscina';
+import type { ChangedNote, WordQuery, WordRanking } from './word-postings.js';
+
+/** Notes and a count for each, as PostgreSQL's postings reads hand them over. */
+export interface NoteCounts {
+  notes: Int32Array;
+  counts: Uint16Array;
+  /** The count of changes seen before the read began (word-postings.js, `isFresh`). */
+  loadedAt: number;
+}
+
+/** A query to rank and what the main thread has read for it so far (postings-worker.js). */
+export interface PostingsTask {
+  query: WordQuery;
+  read: { lengths: NoteCounts | null; words: [string, NoteCounts][] };
+  /** The notes of `query.changes.recent` still in the index, with the query's words' counts. */
+  changed: ChangedNote[];
+}
+
+/** The ranking, or what has to be read first because the thread neither holds nor was sent it. */
+export type PostingsAnswer =
+  { ranking: WordRanking } | { missing: { lengths: boolean; words: string[] } };
+
+/** PostgreSQL's postings ranker, on a thread of its own (docs/decisions/028, "Off the thread"). */
+export interface PostingsThread {
+  rank(task: PostingsTask): Promise<PostingsAnswer>;
+  close(): Promise<void>;
+}
+
+/** As much as SQLite's read workers together may hold (MAX_POSTING_BYTES in read-pool.ts). */
+const MAX_POSTING_BYTES = 32 * 2 ** 20;
+/** Searches waiting for the thread beyond this are refused rather than queued without end. */
+const MAX_QUEUE = 2000;
+
+/**
+ * One thread, started by the first search (a server nobody searches keeps its memory), holding
+ * the postings as one ranker: a second thread would hold and read every word again, and the
+ * thread that answers requests, not ranking, is what bounds search on two cores.
+ */
+export function createPostingsThread(): PostingsThread {
+  const piscina = new Piscina({
+    filename: new URL('./postings-worker.js', import.meta.url).href,
+    workerData: { maxPostingBytes: MAX_POSTING_BYTES },
+    minThreads: 0,
+    maxThreads: 1,
+    maxQueue: MAX_QUEUE,
+    // Without the parent's loader flags (tsx): the worker is plain JavaScript.
+    execArgv: [],
+    // The postings are the thread's state: an idle thread is not ended.
+    idleTimeout: Number.POSITIVE_INFINITY,
+  });
+  return {
+    rank: (task) => piscina.run(task) as Promise<PostingsAnswer>,
+    close: () => piscina.destroy(),
+  };
+}
