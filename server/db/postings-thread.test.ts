@@ -1,13 +1,18 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createPostingsThread } from './postings-thread.ts';
-import type { NoteCounts, PostingsTask, PostingsThread } from './postings-thread.ts';
+import type { NoteBytes, PostingsTask, PostingsThread } from './postings-thread.ts';
 import type { IndexChanges } from './word-postings.js';
 
-const counts = (pairs: [number, number][], loadedAt = 0): NoteCounts => ({
-  notes: Int32Array.from(pairs.map(([note]) => note)),
-  counts: Uint16Array.from(pairs.map(([, count]) => count)),
-  loadedAt,
-});
+/** Notes and counts as PostgreSQL sends them: six bytes each, big-endian (note-counts.js). */
+const counts = (pairs: [number, number][], loadedAt = 0): NoteBytes => {
+  const bytes = new Uint8Array(pairs.length * 6);
+  const view = new DataView(bytes.buffer);
+  pairs.forEach(([note, count], at) => {
+    view.setInt32(at * 6, note);
+    view.setUint16(at * 6 + 4, count);
+  });
+  return { bytes, loadedAt };
+};
 
 /** Three notes of ten tokens: 1 and 3 hold 编程, 2 and 3 hold 咖啡. */
 const LENGTHS = counts([
@@ -15,7 +20,7 @@ const LENGTHS = counts([
   [2, 10],
   [3, 10],
 ]);
-const POSTINGS: Record<string, NoteCounts> = {
+const POSTINGS: Record<string, NoteBytes> = {
   编程: counts([
     [1, 2],
     [3, 1],
@@ -66,7 +71,7 @@ describe('the postings thread', () => {
   });
 
   it('asks again for what went stale with writes, and refuses a read older than they allow', async () => {
-    const sent = { lengths: LENGTHS, words: [['编程', POSTINGS.编程]] as [string, NoteCounts][] };
+    const sent = { lengths: LENGTHS, words: [['编程', POSTINGS.编程]] as [string, NoteBytes][] };
     expect(await thread.rank(task(['编程'], sent))).toHaveProperty('ranking');
     const written: IndexChanges = { seq: 40, window: 64, recent: [] };
     expect(await thread.rank(task(['编程'], {}, written))).toEqual({
@@ -78,7 +83,7 @@ describe('the postings thread', () => {
     });
     const fresh = {
       lengths: { ...LENGTHS, loadedAt: 40 },
-      words: [['编程', { ...POSTINGS.编程, loadedAt: 40 }]] as [string, NoteCounts][],
+      words: [['编程', { ...POSTINGS.编程, loadedAt: 40 }]] as [string, NoteBytes][],
     };
     expect(await thread.rank(task(['编程'], fresh, written))).toEqual({
       ranking: { ids: [1, 3], total: 2 },
@@ -86,7 +91,7 @@ describe('the postings thread', () => {
   });
 
   it('ranks a changed note from what it was sent of it, not from the lists', async () => {
-    const sent = { lengths: LENGTHS, words: [['编程', POSTINGS.编程]] as [string, NoteCounts][] };
+    const sent = { lengths: LENGTHS, words: [['编程', POSTINGS.编程]] as [string, NoteBytes][] };
     const changes: IndexChanges = { seq: 1, window: 64, recent: [2, 3] };
     // Note 3 no longer holds 编程; note 2 now holds it many times.
     const answer = await thread.rank({

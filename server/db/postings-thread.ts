@@ -1,10 +1,12 @@
 import { Piscina } from 'piscina';
 import type { ChangedNote, WordQuery, WordRanking } from './word-postings.js';
 
-/** Notes and a count for each, as PostgreSQL's postings reads hand them over. */
-export interface NoteCounts {
-  notes: Int32Array;
-  counts: Uint16Array;
+/**
+ * A read of PostgreSQL's postings or note lengths: six bytes a note (note-counts.js), in shared
+ * memory, for the thread to decode.
+ */
+export interface NoteBytes {
+  bytes: Uint8Array;
   /** The count of changes seen before the read began (word-postings.js, `isFresh`). */
   loadedAt: number;
 }
@@ -12,7 +14,7 @@ export interface NoteCounts {
 /** A query to rank and what the main thread has read for it so far (postings-worker.js). */
 export interface PostingsTask {
   query: WordQuery;
-  read: { lengths: NoteCounts | null; words: [string, NoteCounts][] };
+  read: { lengths: NoteBytes | null; words: [string, NoteBytes][] };
   /** The notes of `query.changes.recent` still in the index, with the query's words' counts. */
   changed: ChangedNote[];
 }

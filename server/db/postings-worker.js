@@ -3,14 +3,16 @@
 // thread that answers requests free of it. Plain JavaScript, as read-worker.js and for the
 // same reason.
 import { workerData } from 'node:worker_threads';
+import { readNoteCounts } from './note-counts.js';
 import { createPostingsRanker, isFresh } from './word-postings.js';
 
 /** What the ranking under way may read: sent with its task, read from PostgreSQL ahead of it. */
 let ahead = null;
 
+/** Decoded here, off the thread that answers requests, and only when the ranker reads it. */
 const given = (what, name) => {
   if (!what) throw new Error(`${name} was not read ahead`);
-  return what;
+  return readNoteCounts(what.bytes, what.loadedAt);
 };
 
 const ranker = createPostingsRanker(

@@ -7,11 +7,8 @@ import { publishedPost, review } from '../../../tests/helpers/notes-test-kit.ts'
 import { openDatabase } from '../../db/database.ts';
 import type { DatabaseHandle } from '../../db/database.ts';
 import { createPostingsThread } from '../../db/postings-thread.ts';
-import {
-  createPostgresPostings,
-  POSTGRES_POSTINGS_SQL,
-  readNoteCounts,
-} from './postgres-postings.ts';
+import { readNoteCounts } from '../../db/note-counts.js';
+import { createPostgresPostings, POSTGRES_POSTINGS_SQL } from './postgres-postings.ts';
 import { createSearchIndex } from './search-index.ts';
 import type { SearchIndex } from './search-index.ts';
 import { lexemeCounts } from './search-changes.ts';

@@ -1,7 +1,7 @@
 import { CompiledQuery } from 'kysely';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import type { NoteCounts, PostingsThread } from '../../db/postings-thread.ts';
+import type { NoteBytes, PostingsThread } from '../../db/postings-thread.ts';
 import { isFresh } from '../../db/word-postings.js';
 import type { WordRanking } from '../../db/word-postings.js';
 import { createSearchChanges } from './search-changes.ts';
@@ -35,24 +35,15 @@ export const POSTGRES_POSTINGS_SQL = {
   lengths: `SELECT ${noteCounts('words_length')} AS lengths FROM post_fts`,
 };
 
-const RECORD_BYTES = 6;
-
 /**
- * The notes and counts of a `noteCounts` aggregate (null when it aggregated no row), in shared
- * memory: every search that needs a read sends it to the ranker's thread, which would otherwise
- * get a copy each time (fifty copies of 600 KB of lengths after a start).
+ * A `noteCounts` aggregate (null when it aggregated no row) copied into shared memory: every
+ * search that needs a read sends it to the ranker's thread, which decodes it (note-counts.js);
+ * shared, fifty searches sent the same 600 KB of lengths after a start do not copy it fifty times.
  */
-export function readNoteCounts(bytes: Buffer | null, loadedAt: number): NoteCounts {
-  const data = bytes ?? Buffer.alloc(0);
-  const size = data.length / RECORD_BYTES;
-  const notes = new Int32Array(new SharedArrayBuffer(size * 4));
-  const counts = new Uint16Array(new SharedArrayBuffer(size * 2));
-  for (let at = 0; at < size; at += 1) {
-    const byte = at * RECORD_BYTES;
-    notes[at] = data.readInt32BE(byte);
-    counts[at] = data.readUInt16BE(byte + 4);
-  }
-  return { notes, counts, loadedAt };
+function sharedNoteBytes(bytes: Buffer | null, loadedAt: number): NoteBytes {
+  const shared = new Uint8Array(new SharedArrayBuffer(bytes?.length ?? 0));
+  if (bytes) shared.set(bytes);
+  return { bytes: shared, loadedAt };
 }
 
 /**
@@ -67,18 +58,18 @@ export function createPostgresPostings(db: Kysely<Database>, thread: PostingsThr
   const rows = <T>(text: string, params: unknown[] = []) =>
     db.executeQuery<T>(CompiledQuery.raw(text, params)).then((result) => result.rows);
 
-  async function readPostings(word: string, loadedAt: number): Promise<NoteCounts> {
+  async function readPostings(word: string, loadedAt: number): Promise<NoteBytes> {
     const [row] = await rows<{ postings: Buffer | null }>(
       POSTGRES_POSTINGS_SQL.postings,
       // Tokens are letters and digits only (segmenter.ts): quoted, they are one lexeme.
       [`'${word}'`, word],
     );
-    return readNoteCounts(row?.postings ?? null, loadedAt);
+    return sharedNoteBytes(row?.postings ?? null, loadedAt);
   }
 
-  async function readLengths(loadedAt: number): Promise<NoteCounts> {
+  async function readLengths(loadedAt: number): Promise<NoteBytes> {
     const [row] = await rows<{ lengths: Buffer | null }>(POSTGRES_POSTINGS_SQL.lengths);
-    return readNoteCounts(row?.lengths ?? null, loadedAt);
+    return sharedNoteBytes(row?.lengths ?? null, loadedAt);
   }
 
   /**
@@ -87,8 +78,8 @@ export function createPostgresPostings(db: Kysely<Database>, thread: PostingsThr
    * otherwise each read the same 100 000 lengths and the same words' postings. Each is let go
    * once a search sent with it has been ranked, or when it fails.
    */
-  const wordReads = new Map<string, SharedRead<NoteCounts>>();
-  const lengthReads = new Map<'all', SharedRead<NoteCounts>>();
+  const wordReads = new Map<string, SharedRead<NoteBytes>>();
+  const lengthReads = new Map<'all', SharedRead<NoteBytes>>();
   function shared<K, T>(
     held: Map<K, SharedRead<T>>,
     key: K,
@@ -116,8 +107,8 @@ export function createPostgresPostings(db: Kysely<Database>, thread: PostingsThr
       cap: number,
     ): Promise<WordRanking> {
       await changes.catchUp();
-      let lengths: NoteCounts | null = null;
-      const lists = new Map<string, NoteCounts>();
+      let lengths: NoteBytes | null = null;
+      const lists = new Map<string, NoteBytes>();
       for (;;) {
         const now = changes.changes();
         const answer = await thread.rank({

@@ -1,0 +1,9 @@
+/** Notes and a count for each, decoded from PostgreSQL's six-byte records (note-counts.js). */
+export interface NoteCounts {
+  notes: Int32Array;
+  counts: Uint16Array;
+  /** The count of changes seen before the read began (word-postings.js, `isFresh`). */
+  loadedAt: number;
+}
+
+export function readNoteCounts(bytes: Uint8Array, loadedAt: number): NoteCounts;
