@@ -7,6 +7,7 @@ import type { DatabaseHandle } from './db/database.ts';
 import { loggerOptions } from './lib/log-redaction.ts';
 import { errorText } from '../contract/messages.ts';
 import { validatorCompiler } from './lib/validator.ts';
+import { serializeResponsesSimply } from './lib/serialized-schema.ts';
 import authPlugin from './plugins/auth.ts';
 import databasePlugin from './plugins/database.ts';
 import domainEvents from './plugins/domain-events.ts';
@@ -112,6 +113,8 @@ export async function buildApp({
   });
 
   app.setValidatorCompiler(validatorCompiler);
+  // Before any route: each answer's schema as fast-json-stringify serialises it without Ajv.
+  app.addHook('onRoute', serializeResponsesSimply);
 
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
