@@ -17,6 +17,7 @@ describe('serializedSchema', () => {
       cover: Type.Union([Type.Object({ url: Type.String() }), Type.Null()]),
       status: Type.Union([Type.Literal('open'), Type.Literal('closed')]),
       state: Type.Union([Type.Literal('on'), Type.Literal('off'), Type.Null()]),
+      plan: Type.Union([Type.Union([Type.Literal('month'), Type.Literal('year')]), Type.Null()]),
     });
     const before = plain(schema);
     const { properties } = serializedSchema(schema) as { properties: Record<string, unknown> };
@@ -29,6 +30,7 @@ describe('serializedSchema', () => {
       },
       status: { type: 'string', enum: ['open', 'closed'] },
       state: { type: ['string', 'null'], enum: ['on', 'off', null] },
+      plan: { type: ['string', 'null'], enum: ['month', 'year', null] },
     });
     // The contract's schemas are shared with request validation: left as they were.
     expect(plain(schema)).toEqual(before);

@@ -19,7 +19,8 @@ function simpleAnyOf(options: Schema[], siblings: Schema): Schema | null {
   }
   const [only] = rest;
   if (nullable && rest.length === 1 && typeof only.type === 'string') {
-    return { ...siblings, ...only, type: [only.type, 'null'] };
+    const values = Array.isArray(only.enum) ? { enum: [...(only.enum as unknown[]), null] } : {};
+    return { ...siblings, ...only, type: [only.type, 'null'], ...values };
   }
   return null;
 }
