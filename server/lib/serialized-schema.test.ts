@@ -3,9 +3,8 @@ import { Type } from 'typebox';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { FavoriteList, LikedPosts, Post, PostList } from '../../contract/post.ts';
 import type { PostList as PostListBody } from '../../contract/post.ts';
-import { createTestApp, makeAdmin, registerUser } from '../../tests/helpers/test-app.ts';
 import type { TestApp } from '../../tests/helpers/test-app.ts';
-import { publishedPost } from '../../tests/helpers/notes-test-kit.ts';
+import { appWithNote } from '../../tests/helpers/notes-test-kit.ts';
 import { serializedSchema } from './serialized-schema.ts';
 
 const plain = (schema: unknown) => JSON.parse(JSON.stringify(schema)) as unknown;
@@ -63,11 +62,7 @@ describe('the first answers after a start', () => {
   let test: TestApp;
   let noteId: string;
   beforeAll(async () => {
-    test = await createTestApp('sqlite');
-    const admin = await registerUser(test.app, 'admin');
-    await makeAdmin(test.app, admin.user.id);
-    const author = await registerUser(test.app, 'author');
-    noteId = (await publishedPost(test.app, author.auth, admin.auth, { title: '第一次回答' })).id;
+    ({ test, noteId } = await appWithNote('第一次回答'));
   });
   afterAll(() => test.close());
 

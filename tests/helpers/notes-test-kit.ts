@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import type { ImageRef, Post } from '../../contract/post.ts';
+import { createTestApp, makeAdmin, registerUser } from './test-app.ts';
+import type { TestApp } from './test-app.ts';
 
 /** Helpers for the note modules' API tests: real images, multipart bodies, notes in a state. */
 
@@ -93,4 +95,14 @@ export async function publishedPost(
 ): Promise<Post> {
   const post = await createPost(app, auth, fields);
   return review(app, adminAuth, post.id);
+}
+
+/** A fresh SQLite app holding one published note, titled `title`. */
+export async function appWithNote(title: string): Promise<{ test: TestApp; noteId: string }> {
+  const test = await createTestApp('sqlite');
+  const admin = await registerUser(test.app, 'admin');
+  await makeAdmin(test.app, admin.user.id);
+  const author = await registerUser(test.app, 'author');
+  const note = await publishedPost(test.app, author.auth, admin.auth, { title });
+  return { test, noteId: note.id };
 }

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PostList } from '../../../contract/post.ts';
-import { createTestApp, makeAdmin, registerUser } from '../../../tests/helpers/test-app.ts';
 import type { TestApp } from '../../../tests/helpers/test-app.ts';
-import { publishedPost } from '../../../tests/helpers/notes-test-kit.ts';
+import { appWithNote } from '../../../tests/helpers/notes-test-kit.ts';
 
 /** Two seconds or so of work for SQLite that holds a read connection the whole time. */
 const SLOW_READ = `WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 4000000)
@@ -18,11 +17,7 @@ describe('search off the request thread (sqlite)', () => {
   let noteId: string;
 
   beforeAll(async () => {
-    test = await createTestApp('sqlite');
-    const admin = await registerUser(test.app, 'admin');
-    await makeAdmin(test.app, admin.user.id);
-    const author = await registerUser(test.app, 'author');
-    noteId = (await publishedPost(test.app, author.auth, admin.auth, { title: '编程的乐趣' })).id;
+    ({ test, noteId } = await appWithNote('编程的乐趣'));
   });
   afterAll(() => test.close());
 
