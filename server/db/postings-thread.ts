@@ -1,4 +1,5 @@
 import { Piscina } from 'piscina';
+import { MAX_POSTING_BYTES } from './read-pool.ts';
 import type { ChangedNote, WordQuery, WordRanking } from './word-postings.js';
 
 /**
@@ -23,14 +24,12 @@ export interface PostingsTask {
 export type PostingsAnswer =
   { ranking: WordRanking } | { missing: { lengths: boolean; words: string[] } };
 
-/** PostgreSQL's postings ranker, on a thread of its own (docs/decisions/028, "Off the thread"). */
+/** PostgreSQL's postings ranker, on a thread of its own (docs/decisions/028, "the ranker on a thread of its own"). */
 export interface PostingsThread {
   rank(task: PostingsTask): Promise<PostingsAnswer>;
   close(): Promise<void>;
 }
 
-/** As much as SQLite's read workers together may hold (MAX_POSTING_BYTES in read-pool.ts). */
-const MAX_POSTING_BYTES = 32 * 2 ** 20;
 /** Searches waiting for the thread beyond this are refused rather than queued without end. */
 const MAX_QUEUE = 2000;
 
@@ -42,6 +41,7 @@ const MAX_QUEUE = 2000;
 export function createPostingsThread(): PostingsThread {
   const piscina = new Piscina({
     filename: new URL('./postings-worker.js', import.meta.url).href,
+    // As much as SQLite's read workers together may hold.
     workerData: { maxPostingBytes: MAX_POSTING_BYTES },
     minThreads: 0,
     maxThreads: 1,

@@ -31,7 +31,7 @@ const MAX_QUEUE = 2000;
  * between the threads so that more cores do not mean more memory. Past its share a worker drops
  * the least recently asked words and reads them again when asked.
  */
-const MAX_POSTING_BYTES = 32 * 2 ** 20;
+export const MAX_POSTING_BYTES = 32 * 2 ** 20;
 
 /** A pool of worker threads (piscina), each with its own read-only connection to `file`. */
 export function createReadPool(file: string, threads = defaultThreads()): ReadPool {
