@@ -3,6 +3,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import type { Pool } from 'pg';
 import { markingCommits } from './keyed-writes.ts';
+import { preparedStatements } from './prepared-statements.js';
 import { createPostingsThread } from './postings-thread.ts';
 import type { PostingsThread } from './postings-thread.ts';
 import { createReadPool } from './read-pool.ts';
@@ -10,6 +11,12 @@ import type { ReadPool } from './read-pool.ts';
 import type { Database } from './schema.ts';
 
 export type DialectName = 'sqlite' | 'postgres';
+
+/**
+ * Statements the SQLite connection keeps prepared. The site runs a few hundred shapes of query
+ * (an `in` list of each length is a shape of its own); a statement costs a few KiB.
+ */
+const MAX_MAIN_STATEMENTS = 500;
 
 export interface DatabaseHandle {
   db: Kysely<Database>;
@@ -70,8 +77,12 @@ export function openDatabase(options: {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('busy_timeout = 5000');
+  const database = {
+    prepare: preparedStatements(sqlite, MAX_MAIN_STATEMENTS),
+    close: () => sqlite.close(),
+  };
   const db = new Kysely<Database>({
-    dialect: markingCommits(new SqliteDialect({ database: sqlite })),
+    dialect: markingCommits(new SqliteDialect({ database })),
   });
   const reader = createReadPool(file);
   return {

@@ -3,6 +3,7 @@
 // cost every thread its memory and start-up time.
 import SQLite from 'better-sqlite3';
 import { workerData } from 'node:worker_threads';
+import { preparedStatements } from './prepared-statements.js';
 import { scoreRow } from './row-score.js';
 import { createWordPostings } from './word-postings.js';
 
@@ -11,19 +12,12 @@ const MAX_STATEMENTS = 64;
 
 let db = null;
 let postings = null;
-const statements = new Map();
+let prepare = null;
 
 const connection = () =>
   (db ??= new SQLite(workerData.file, { readonly: true, fileMustExist: true }));
 
-function prepared(text) {
-  let statement = statements.get(text);
-  if (statement) return statement;
-  statement = connection().prepare(text);
-  if (statements.size >= MAX_STATEMENTS) statements.delete(statements.keys().next().value);
-  statements.set(text, statement);
-  return statement;
-}
+const prepared = (text) => (prepare ??= preparedStatements(connection(), MAX_STATEMENTS))(text);
 
 /**
  * @param {{ sql: string, params: unknown[], scoring?: import('./row-score.js').RowScoring }
