@@ -15,6 +15,7 @@ import compression from './plugins/compression.ts';
 import errorHandler from './plugins/error-handler.ts';
 import jsonBody from './plugins/json-body.ts';
 import securityHeaders from './plugins/security-headers.ts';
+import turnSlices from './plugins/turn-slices.ts';
 import health from './plugins/health.ts';
 import metrics from './plugins/metrics.ts';
 import multipart from '@fastify/multipart';
@@ -120,6 +121,7 @@ export async function buildApp({
     reply.header('x-request-id', request.id);
   });
 
+  await app.register(turnSlices);
   await app.register(errorHandler);
   await app.register(jsonBody);
   await app.register(compression);

@@ -78,6 +78,7 @@ describe.each(testDatabases)('/metrics (%s)', (kind) => {
       0,
     );
     expect(text).toMatch(/^event_streams_open 0$/m);
+    expect(text).toMatch(/^requests_waiting_for_turn 0$/m);
     expect(sample(text, 'search_gate_searches', { state: 'running' })).toBe(0);
     expect(sample(text, 'search_gate_searches', { state: 'waiting' })).toBe(0);
     if (kind === 'postgres') {

@@ -82,6 +82,14 @@ async function metrics(app: FastifyInstance) {
   });
 
   new Gauge({
+    name: 'requests_waiting_for_turn',
+    help: 'Requests waiting for a turn of the event loop (server/lib/turn-slices.ts)',
+    registers: [registry],
+    collect() {
+      this.set(app.hasDecorator('turnSlices') ? app.turnSlices.waiting() : 0);
+    },
+  });
+  new Gauge({
     name: 'search_gate_searches',
     help: 'Searches running and waiting behind other requests (server/lib/priority-gate.ts)',
     labelNames: ['state'] as const,
