@@ -1,4 +1,5 @@
 import { Piscina } from 'piscina';
+import { inSlice } from '../lib/turn-slices.ts';
 import { MAX_POSTING_BYTES } from './read-pool.ts';
 import type { ChangedNote, WordQuery, WordRanking } from './word-postings.js';
 
@@ -52,7 +53,7 @@ export function createPostingsThread(): PostingsThread {
     idleTimeout: Number.POSITIVE_INFINITY,
   });
   return {
-    rank: (task) => piscina.run(task) as Promise<PostingsAnswer>,
+    rank: (task) => inSlice(piscina.run(task) as Promise<PostingsAnswer>),
     close: () => piscina.destroy(),
   };
 }

@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
+import { inSlice } from '../lib/turn-slices.ts';
 import type { RowScoring } from './row-score.js';
 import type { WordQuery, WordRanking } from './word-postings.js';
 
@@ -49,9 +50,9 @@ export function createReadPool(file: string, threads = defaultThreads()): ReadPo
   return {
     threads,
     all: <T>(sql: string, params: readonly unknown[]) =>
-      piscina.run({ sql, params }) as Promise<T[]>,
-    scored: (sql, params, scoring) => piscina.run({ sql, params, scoring }),
-    rankWords: (query) => piscina.run({ rank: query }),
+      inSlice(piscina.run({ sql, params }) as Promise<T[]>),
+    scored: (sql, params, scoring) => inSlice(piscina.run({ sql, params, scoring })),
+    rankWords: (query) => inSlice(piscina.run({ rank: query })),
     close: () => piscina.destroy(),
   };
 }

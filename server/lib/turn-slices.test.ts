@@ -1,6 +1,6 @@
 import { setImmediate as nextTurn } from 'node:timers';
 import { describe, expect, it } from 'vitest';
-import { createTurnSlices } from './turn-slices.ts';
+import { createTurnSlices, inSlice } from './turn-slices.ts';
 
 /** Counts the event loop's turns: one tick per turn, while `running`. */
 function turnCounter() {
@@ -75,5 +75,24 @@ describe('turn slices', () => {
     }
     expect(count).toBe(100);
     expect(slices.waiting()).toBe(0);
+  });
+
+  it('resumes work answered by another thread in line behind the requests waiting', async () => {
+    let clock = 0;
+    const slices = createTurnSlices({ sliceMs: 2, now: () => clock });
+    const order: string[] = [];
+    const waiting = ['r1', 'r2', 'r3'].map(
+      (name) =>
+        new Promise<void>((resolve) =>
+          slices.enter(() => {
+            order.push(name);
+            clock += 2;
+            resolve();
+          }),
+        ),
+    );
+    const answered = inSlice(Promise.resolve('答案'), slices).then((value) => order.push(value));
+    await Promise.all([...waiting, answered]);
+    expect(order).toEqual(['r1', 'r2', 'r3', '答案']);
   });
 });
