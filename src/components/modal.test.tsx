@@ -2,7 +2,7 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import type { ReactNode } from 'react';
 import { prerender } from 'react-dom/static';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { Modal } from './modal';
 
 function Harness() {
@@ -19,6 +19,11 @@ function Harness() {
 }
 
 describe('Modal', () => {
+  // The dialog's animated layer is a lazy chunk. Loading it here, as a page that has already
+  // loaded it would, keeps its first transform (slow on a busy machine) out of
+  // findByRole's one-second wait.
+  beforeAll(() => import('./modal-layer'));
+
   it('focuses its first field, traps Tab, closes on Escape and gives focus back', async () => {
     render(<Harness />);
     const opener = screen.getByRole('button', { name: '打开' });
