@@ -128,7 +128,9 @@ export function createPostService(deps: {
 
   return {
     async get(id: number, viewer: Viewer | null): Promise<Post> {
-      return presenter.full(await visibleRow(id, viewer), viewer);
+      const found = await posts.findWithAuthor(id);
+      if (!found || !isVisible(found.row, viewer)) throw notFound(errorText.postNotFound);
+      return presenter.full(found.row, viewer, found.author);
     },
 
     /** The home feed, or a search when `search` is present. */

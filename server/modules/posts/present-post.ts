@@ -67,13 +67,20 @@ export function createPostPresenter(deps: {
   const likes = createReactionRepository(deps.db, 'likes');
   const favorites = createReactionRepository(deps.db, 'favorites');
 
-  /** Everything of the cards that is the same for every caller (cacheable). */
-  async function publicCards(rows: PostCardRow[]): Promise<PublicCard[]> {
+  /**
+   * Everything of the cards that is the same for every caller (cacheable). Authors not given
+   * are read, in one query.
+   */
+  async function publicCards(
+    rows: PostCardRow[],
+    known?: Map<number, AuthorRow>,
+  ): Promise<PublicCard[]> {
     const [authors, categories] = await Promise.all([
-      loadAuthors(
-        deps.db,
-        rows.map((row) => row.author_id),
-      ),
+      known ??
+        loadAuthors(
+          deps.db,
+          rows.map((row) => row.author_id),
+        ),
       deps.categories.all(),
     ]);
     const categoryById = new Map(categories.map((row) => [row.id, row]));
@@ -144,8 +151,10 @@ export function createPostPresenter(deps: {
     publicCards,
     personalize,
 
-    async full(row: PostRow, viewer: Viewer | null): Promise<Post> {
-      const [card] = await cards([row], viewer);
+    /** A whole note; `author` when it was read with the note (PostRepository.findWithAuthor). */
+    async full(row: PostRow, viewer: Viewer | null, author?: AuthorRow): Promise<Post> {
+      const known = author && new Map([[author.id, author]]);
+      const [card] = await personalize(await publicCards([row], known), viewer);
       if (!card) throw notFound(errorText.postNotFound);
       const { content, images } = deps.paywall.present(
         { ...row, images: parseJsonArray<ImageRef>(row.images) },

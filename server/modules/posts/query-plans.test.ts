@@ -236,6 +236,15 @@ describe('query plans of page queries (sqlite)', () => {
     expect(offenders).toEqual([]);
   });
 
+  it('reads a note page, its author included, in one query by primary keys', async () => {
+    captured.length = 0;
+    const response = await app.inject({ url: `/api/posts/${post.id}` });
+    expect(response.json<Post>().author.username).toMatch(/^author_/);
+    const selects = captured.filter((query) => /^\s*select/i.test(query.sql));
+    expect(selects.map((query) => query.sql)).toHaveLength(1);
+    expect(fullScans(planOf(selects[0]))).toEqual([]);
+  });
+
   it('reads every feed page in its index order, without sorting the notes', async () => {
     const urls = await feedUrls();
     captured.length = 0;
