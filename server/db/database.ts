@@ -44,8 +44,18 @@ async function createPgPool(connectionString: string): Promise<Pool> {
   const { default: pg } = await import('pg');
   // int8 (COUNT, bigint millis) arrives as a string by default; every value we store fits a double.
   pg.types.setTypeParser(20, (value) => Number(value));
-  return new pg.Pool({ connectionString, max: 10 });
+  const pool = new pg.Pool({ connectionString, max: 10 });
+  // An idle connection that PostgreSQL ends (a restart, an administrator) is an 'error' of the
+  // pool, which already dropped it; the next query opens another. Unheard, it would end the
+  // process.
+  pool.on('error', (error) => {
+    process.emitWarning(`PostgreSQL ended an idle connection (${error.message})`, IDLE_ENDED);
+  });
+  return pool;
 }
+
+/** The warning's type, for an operator's filters and for the test. */
+export const IDLE_ENDED = 'PostgresIdleConnectionEnded';
 
 export function openDatabase(options: {
   databaseUrl: string | null;
