@@ -66,6 +66,12 @@ describe.each(testDatabases)('/metrics (%s)', (kind) => {
         route: '/api/posts/:id',
       }),
     ).toBeGreaterThanOrEqual(2);
+    expect(
+      sample(after, 'http_request_duration_seconds_sum', {
+        method: 'GET',
+        route: '/api/posts/:id',
+      }),
+    ).toBeGreaterThan(0);
     expect(after).toContain('process_cpu_seconds_total');
   });
 
