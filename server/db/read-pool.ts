@@ -47,12 +47,13 @@ export function createReadPool(file: string, threads = defaultThreads()): ReadPo
     // A worker's connection stays open between queries; idle threads are not ended.
     idleTimeout: Number.POSITIVE_INFINITY,
   });
+  // What a worker's answer resumes runs within a slice of a turn (server/lib/turn-slices.ts).
+  const run = <T>(task: object) => inSlice(piscina.run(task) as Promise<T>);
   return {
     threads,
-    all: <T>(sql: string, params: readonly unknown[]) =>
-      inSlice(piscina.run({ sql, params }) as Promise<T[]>),
-    scored: (sql, params, scoring) => inSlice(piscina.run({ sql, params, scoring })),
-    rankWords: (query) => inSlice(piscina.run({ rank: query })),
+    all: <T>(sql: string, params: readonly unknown[]) => run<T[]>({ sql, params }),
+    scored: (sql, params, scoring) => run({ sql, params, scoring }),
+    rankWords: (query) => run({ rank: query }),
     close: () => piscina.destroy(),
   };
 }

@@ -59,25 +59,25 @@ export function createTurnSlices(options: {
     nextTurn(pump);
   };
 
-  return {
-    enter(start) {
-      if (line.length === 0) {
-        if (!open) {
-          open = true;
-          sliceStart = now();
-          nextTurn(closeSlice);
-        }
-        if (!spent()) {
-          start();
-          return;
-        }
+  function enter(start: () => void) {
+    if (line.length === 0) {
+      if (!open) {
+        open = true;
+        sliceStart = now();
+        nextTurn(closeSlice);
       }
-      line.push(start);
-      nextTurn(pump);
-    },
-    turn() {
-      return new Promise<void>((resolve) => this.enter(resolve));
-    },
+      if (!spent()) {
+        start();
+        return;
+      }
+    }
+    line.push(start);
+    nextTurn(pump);
+  }
+
+  return {
+    enter,
+    turn: () => new Promise<void>((resolve) => enter(resolve)),
     waiting: () => line.length,
   };
 }

@@ -142,8 +142,12 @@ export function createPostPresenter(deps: {
     }));
   }
 
-  async function cards(rows: PostCardRow[], viewer: Viewer | null): Promise<PostCard[]> {
-    return personalize(await publicCards(rows), viewer);
+  async function cards(
+    rows: PostCardRow[],
+    viewer: Viewer | null,
+    known?: Map<number, AuthorRow>,
+  ): Promise<PostCard[]> {
+    return personalize(await publicCards(rows, known), viewer);
   }
 
   return {
@@ -153,8 +157,7 @@ export function createPostPresenter(deps: {
 
     /** A whole note; `author` when it was read with the note (PostRepository.findWithAuthor). */
     async full(row: PostRow, viewer: Viewer | null, author?: AuthorRow): Promise<Post> {
-      const known = author && new Map([[author.id, author]]);
-      const [card] = await personalize(await publicCards([row], known), viewer);
+      const [card] = await cards([row], viewer, author && new Map([[author.id, author]]));
       if (!card) throw notFound(errorText.postNotFound);
       const { content, images } = deps.paywall.present(
         { ...row, images: parseJsonArray<ImageRef>(row.images) },
