@@ -1,6 +1,6 @@
-import { Piscina } from 'piscina';
 import { inSlice } from '../lib/turn-slices.ts';
 import { MAX_POSTING_BYTES } from './read-pool.ts';
+import { orderedWorkerPool } from './worker-pool.ts';
 import type { ChangedNote, WordQuery, WordRanking } from './word-postings.js';
 
 /**
@@ -40,17 +40,13 @@ const MAX_QUEUE = 2000;
  * thread that answers requests, not ranking, is what bounds search on two cores.
  */
 export function createPostingsThread(): PostingsThread {
-  const piscina = new Piscina({
-    filename: new URL('./postings-worker.js', import.meta.url).href,
+  const piscina = orderedWorkerPool({
+    filename: new URL('./postings-worker.js', import.meta.url),
     // As much as SQLite's read workers together may hold.
     workerData: { maxPostingBytes: MAX_POSTING_BYTES },
     minThreads: 0,
     maxThreads: 1,
     maxQueue: MAX_QUEUE,
-    // Without the parent's loader flags (tsx): the worker is plain JavaScript.
-    execArgv: [],
-    // The postings are the thread's state: an idle thread is not ended.
-    idleTimeout: Number.POSITIVE_INFINITY,
   });
   return {
     rank: (task) => inSlice(piscina.run(task) as Promise<PostingsAnswer>),

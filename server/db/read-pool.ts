@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
-import { Piscina } from 'piscina';
 import { inSlice } from '../lib/turn-slices.ts';
 import type { RowScoring } from './row-score.js';
+import { orderedWorkerPool } from './worker-pool.ts';
 import type { WordQuery, WordRanking } from './word-postings.js';
 
 /**
@@ -34,18 +34,14 @@ const MAX_QUEUE = 2000;
  */
 export const MAX_POSTING_BYTES = 32 * 2 ** 20;
 
-/** A pool of worker threads (piscina), each with its own read-only connection to `file`. */
+/** A pool of worker threads (worker-pool.ts), each with its own read-only connection to `file`. */
 export function createReadPool(file: string, threads = defaultThreads()): ReadPool {
-  const piscina = new Piscina({
-    filename: new URL('./read-worker.js', import.meta.url).href,
+  const piscina = orderedWorkerPool({
+    filename: new URL('./read-worker.js', import.meta.url),
     workerData: { file, maxPostingBytes: Math.floor(MAX_POSTING_BYTES / threads) },
     minThreads: threads,
     maxThreads: threads,
     maxQueue: MAX_QUEUE,
-    // Without the parent's loader flags (tsx): the worker is plain JavaScript.
-    execArgv: [],
-    // A worker's connection stays open between queries; idle threads are not ended.
-    idleTimeout: Number.POSITIVE_INFINITY,
   });
   // What a worker's answer resumes runs within a slice of a turn (server/lib/turn-slices.ts).
   const run = <T>(task: object) => inSlice(piscina.run(task) as Promise<T>);
