@@ -36,4 +36,17 @@ describe('the read pool', () => {
     );
     expect(answered).toEqual(asked);
   });
+
+  // A thread sent one task at a time waits for this thread to hand it the next (worker-pool.ts).
+  it('runs the queries sent to its thread while the thread that asked them is busy', async () => {
+    await pool.all('SELECT 1', []);
+    const asked = Array.from({ length: 4 }, () =>
+      pool.all<{ ranAt: number }>("SELECT unixepoch('subsec') * 1000 AS ranAt", []),
+    );
+    // Busy here, as this thread is while it writes answers: nothing it would hand over moves.
+    const busyUntil = Date.now() + 300;
+    while (Date.now() < busyUntil);
+    const ranAt = (await Promise.all(asked)).map(([row]) => row.ranAt);
+    expect(ranAt.every((at) => at <= busyUntil)).toBe(true);
+  });
 });
