@@ -53,6 +53,43 @@ export interface FeedWindow extends Window {
 /** A feed row carries its sort keys so the page can end with a cursor. */
 export type FeedRow = PostCardRow & Pick<PostRow, 'rank_score' | 'week_likes'>;
 
+/** Cards read by id, and their authors by id (`PostPresenter.publicCards`' `known`). */
+export interface CardsRead {
+  rows: PostCardRow[];
+  authors: Map<number, AuthorRow>;
+}
+
+/** What a card shows of its author, selected beside a note by the users primary key. */
+const AUTHOR_COLUMNS = [
+  'users.username as author_username',
+  'users.avatar as author_avatar',
+  'users.premium_end_at as author_premium_end_at',
+  'users.pinned_post_id as author_pinned_post_id',
+] as const;
+
+type WithAuthor<Row> = Row & {
+  author_id: number;
+  author_username: string;
+  author_avatar: string | null;
+  author_premium_end_at: number | null;
+  author_pinned_post_id: number | null;
+};
+
+/** A row selected with `AUTHOR_COLUMNS`, split into the note and its author. */
+function splitAuthor<Row>(found: WithAuthor<Row>): { row: Row; author: AuthorRow } {
+  const {
+    author_username: username,
+    author_avatar: avatar,
+    author_premium_end_at: premium_end_at,
+    author_pinned_post_id: pinned_post_id,
+    ...row
+  } = found;
+  return {
+    row: row as Row,
+    author: { id: found.author_id, username, avatar, premium_end_at, pinned_post_id },
+  };
+}
+
 /** Rows in the order of `ids` (for lists whose order was decided elsewhere: search, likes). */
 function inOrder<T extends { id: number }>(rows: T[], ids: number[]): T[] {
   const byId = new Map(rows.map((row) => [row.id, row]));
@@ -78,26 +115,10 @@ export function createPostRepository(db: Kysely<Database>) {
         .selectFrom('posts')
         .innerJoin('users', 'users.id', 'posts.author_id')
         .selectAll('posts')
-        .select([
-          'users.username as author_username',
-          'users.avatar as author_avatar',
-          'users.premium_end_at as author_premium_end_at',
-          'users.pinned_post_id as author_pinned_post_id',
-        ])
+        .select(AUTHOR_COLUMNS)
         .where('posts.id', '=', id)
         .executeTakeFirst();
-      if (!found) return undefined;
-      const {
-        author_username: username,
-        author_avatar: avatar,
-        author_premium_end_at: premium_end_at,
-        author_pinned_post_id: pinned_post_id,
-        ...row
-      } = found;
-      return {
-        row,
-        author: { id: row.author_id, username, avatar, premium_end_at, pinned_post_id },
-      };
+      return found && splitAuthor(found);
     },
 
     update(id: number, changes: PostChanges): Promise<PostRow | undefined> {
@@ -195,14 +216,28 @@ export function createPostRepository(db: Kysely<Database>) {
       return Number(row.n);
     },
 
-    async cardsByIds(ids: number[]): Promise<PostCardRow[]> {
-      if (ids.length === 0) return [];
-      const rows = await db
+    /**
+     * The cards of `ids` in their order, with their authors read in the same query (search
+     * pages asked for them in a second one, on the thread that answers requests); notes whose
+     * author is gone are left out, as the presenter would.
+     */
+    async cardsByIds(ids: number[]): Promise<CardsRead> {
+      if (ids.length === 0) return { rows: [], authors: new Map() };
+      const found = await db
         .selectFrom('posts')
-        .select(CARD_COLUMNS)
-        .where('id', 'in', ids)
+        .innerJoin('users', 'users.id', 'posts.author_id')
+        .select(CARD_COLUMNS.map((column) => `posts.${column}` as const))
+        .select(AUTHOR_COLUMNS)
+        .where('posts.id', 'in', ids)
         .execute();
-      return inOrder(rows, ids);
+      const split = found.map(splitAuthor);
+      return {
+        rows: inOrder(
+          split.map((each) => each.row),
+          ids,
+        ),
+        authors: new Map(split.map((each) => [each.author.id, each.author])),
+      };
     },
 
     /** Published notes for the sitemap, newest first. */

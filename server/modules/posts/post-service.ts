@@ -119,10 +119,11 @@ export function createPostService(deps: {
 
   /** Cards of these ids that the viewer may still see (a liked note may since have been hidden). */
   async function visibleCards(ids: number[], viewer: Viewer | null): Promise<PostCard[]> {
-    const rows = await posts.cardsByIds(ids);
+    const { rows, authors } = await posts.cardsByIds(ids);
     return presenter.cards(
       rows.filter((row) => isVisible(row, viewer)),
       viewer,
+      authors,
     );
   }
 

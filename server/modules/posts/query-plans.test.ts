@@ -5,7 +5,7 @@ import SQLite from 'better-sqlite3';
 import type { FastifyInstance } from 'fastify';
 import { CompiledQuery, Kysely, SqliteDialect } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Post } from '../../../contract/post.ts';
+import type { Post, PostList } from '../../../contract/post.ts';
 import { makeAdmin, registerUser } from '../../../tests/helpers/test-app.ts';
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
@@ -243,6 +243,25 @@ describe('query plans of page queries (sqlite)', () => {
     const selects = captured.filter((query) => /^\s*select/i.test(query.sql));
     expect(selects.map((query) => query.sql)).toHaveLength(1);
     expect(fullScans(planOf(selects[0]))).toEqual([]);
+  });
+
+  it("reads a search page's cards, their authors included, in one query by primary keys", async () => {
+    app.services.searchResults.clear();
+    app.services.noteCaches.cards.clear();
+    captured.length = 0;
+    const response = await app.inject({ url: `/api/posts?search=${encodeURIComponent('编程')}` });
+    expect(response.json<PostList>().posts.length).toBeGreaterThan(0);
+    const authors = captured.filter(
+      (query) => /^\s*select/i.test(query.sql) && /"users"/.test(query.sql),
+    );
+    expect(authors.map((query) => query.sql)).toEqual([
+      expect.stringMatching(/from "posts" inner join "users"/),
+    ]);
+    const plan = planOf(authors[0]);
+    expect(plan).toEqual([
+      expect.stringMatching(/^SEARCH posts USING INTEGER PRIMARY KEY/),
+      expect.stringMatching(/^SEARCH users USING INTEGER PRIMARY KEY/),
+    ]);
   });
 
   it('reads every feed page in its index order, without sorting the notes', async () => {

@@ -50,15 +50,15 @@ export function createRelatedService(deps: {
       .filter((hit) => hit.id !== row.id)
       .sort((a, b) => b.score - a.score || b.id - a.id)
       .map((hit) => hit.id);
-    const cards = await deps.posts.cardsByIds(ids);
+    const { rows, authors } = await deps.posts.cardsByIds(ids);
     let sameAuthor = 0;
-    const chosen = cards.filter((card) => {
+    const chosen = rows.filter((card) => {
       if (card.status !== 'approved') return false;
       if (card.author_id !== row.author_id) return true;
       sameAuthor += 1;
       return sameAuthor <= SAME_AUTHOR_MAX;
     });
-    return deps.presenter.publicCards(chosen.slice(0, limit));
+    return deps.presenter.publicCards(chosen.slice(0, limit), authors);
   }
 
   return {

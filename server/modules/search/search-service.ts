@@ -54,8 +54,9 @@ export function createSearchService(deps: {
   const { index, posts, presenter, results, cards, gate } = deps;
   /** The cards of notes not cached, read in one query; notes no longer published are left out. */
   const loadCards = async (missing: string[]) => {
-    const rows = await posts.cardsByIds(missing.map(Number));
-    const loaded = await presenter.publicCards(rows.filter((row) => row.status === 'approved'));
+    const { rows, authors } = await posts.cardsByIds(missing.map(Number));
+    const approved = rows.filter((row) => row.status === 'approved');
+    const loaded = await presenter.publicCards(approved, authors);
     return new Map(loaded.map((entry) => [String(entry.row.id), entry]));
   };
   async function search(query: PostListQuery, viewer: Viewer | null): Promise<PostList> {
