@@ -8,6 +8,7 @@ import { User } from '../../../contract/user.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { Viewer } from '../users/viewer.ts';
 import { presentCategory } from '../categories/category-catalog.ts';
+import { cardListValue } from '../posts/card-list.ts';
 import { parseId } from '../posts/post-id.ts';
 
 /**
@@ -41,7 +42,8 @@ export function createPageDataSource(app: FastifyInstance, viewer: Viewer | null
       const list = (await categories.all()).map(presentCategory);
       return asAnswered(CategoryList, { categories: list });
     },
-    feed: (query) => orNull(async () => asAnswered(PostList, await posts.feed(query, viewer))),
+    feed: (query) =>
+      orNull(async () => asAnswered(PostList, cardListValue(await posts.feed(query, viewer)))),
     post: (id) => orNull(async () => asAnswered(Post, await posts.get(idOf(id), viewer))),
     user: (id) => orNull(async () => asAnswered(User, await profiles.profile(idOf(id), viewer))),
     userPosts: (id, query) =>

@@ -1,8 +1,9 @@
 import { errorText } from '../../../contract/messages.ts';
-import type { PostList, PostListQuery, PostSort } from '../../../contract/post.ts';
+import type { PostListQuery, PostSort } from '../../../contract/post.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { pageCount, pageWindow } from '../../lib/pagination.ts';
 import type { Viewer } from '../users/viewer.ts';
+import type { CardList } from './card-list.ts';
 import { decodeCursor, encodeCursor } from './feed-cursor.ts';
 import type { FeedKey } from './feed-cursor.ts';
 import type { CategoryCatalog } from '../categories/category-catalog.ts';
@@ -33,7 +34,7 @@ export function createFeedService(deps: {
   }
 
   return {
-    async page(query: PostListQuery, viewer: Viewer | null): Promise<PostList> {
+    async page(query: PostListQuery, viewer: Viewer | null): Promise<CardList> {
       const window = pageWindow(query);
       const categoryId = await categoryIdOf(query.category);
       const sort = query.sort ?? 'newest';
@@ -61,7 +62,8 @@ export function createFeedService(deps: {
         caches.feedTotals.get(scope, () => posts.countFeed({ categoryId, sort })),
       ]);
       return {
-        posts: await presenter.personalize(page.cards, viewer),
+        cards: page.cards,
+        flags: await presenter.readerFlags(page.cards, viewer),
         total,
         page: window.page,
         pages: pageCount(total, window.limit),

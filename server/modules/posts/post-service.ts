@@ -24,6 +24,7 @@ import { excerptOf } from './excerpt.ts';
 import type { DomainEventBus } from '../../plugins/domain-events.ts';
 import type { CategoryCatalog } from '../categories/category-catalog.ts';
 import type { UploadService } from '../uploads/upload-service.ts';
+import type { CardList } from './card-list.ts';
 import type { FeedService } from './feed-service.ts';
 import type { NoteCaches } from './note-caches.ts';
 import type { NoteWriter } from './note-writer.ts';
@@ -48,7 +49,7 @@ const toCents = (price: number) => Math.round(price * 100);
 
 /** The search of notes (`GET /api/posts?search=`), which the search module answers. */
 export interface NoteSearch {
-  posts(query: PostListQuery, viewer: Viewer | null): Promise<PostList>;
+  posts(query: PostListQuery, viewer: Viewer | null): Promise<CardList>;
 }
 
 export function createPostService(deps: {
@@ -135,7 +136,7 @@ export function createPostService(deps: {
     },
 
     /** The home feed, or a search when `search` is present. */
-    async feed(query: PostListQuery, viewer: Viewer | null): Promise<PostList> {
+    async feed(query: PostListQuery, viewer: Viewer | null): Promise<CardList> {
       if (query.search !== undefined) return search.posts(query, viewer);
       return feeds.page(query, viewer);
     },

@@ -10,6 +10,7 @@ import { isPremiumAt } from '../users/present-user.ts';
 import { presentCategory } from '../categories/category-catalog.ts';
 import type { CategoryCatalog } from '../categories/category-catalog.ts';
 import type { Paywall } from '../paywall/paywall.ts';
+import type { ReaderFlags } from './card-list.ts';
 import type { PostCardRow, PostRow } from './post-repository.ts';
 import { createReactionRepository } from './reaction-repository.ts';
 
@@ -124,8 +125,8 @@ export function createPostPresenter(deps: {
     });
   }
 
-  /** The caller's part: their likes, favorites and what the paywall lets them read. */
-  async function personalize(cards: PublicCard[], viewer: Viewer | null): Promise<PostCard[]> {
+  /** The caller's part of each card: their likes, favorites and what the paywall lets them read. */
+  async function readerFlags(cards: PublicCard[], viewer: Viewer | null): Promise<ReaderFlags[]> {
     const rows = cards.map((entry) => entry.row);
     const ids = rows.map((row) => row.id);
     const none = Promise.resolve(new Set<number>());
@@ -134,12 +135,16 @@ export function createPostPresenter(deps: {
       viewer ? favorites.markedAmong(viewer.id, ids) : none,
       deps.paywall.accessFor(viewer, rows),
     ]);
-    return cards.map(({ row, card }) => ({
-      ...card,
+    return rows.map((row) => ({
       isLiked: liked.has(row.id),
       isFavorited: favorited.has(row.id),
       ...(access.get(row.id) ?? { canRead: false, isPaid: false }),
     }));
+  }
+
+  async function personalize(cards: PublicCard[], viewer: Viewer | null): Promise<PostCard[]> {
+    const flags = await readerFlags(cards, viewer);
+    return cards.map(({ card }, at) => ({ ...card, ...flags[at] }));
   }
 
   async function cards(
@@ -153,6 +158,7 @@ export function createPostPresenter(deps: {
   return {
     cards,
     publicCards,
+    readerFlags,
     personalize,
 
     /** A whole note; `author` when it was read with the note (PostRepository.findWithAuthor). */

@@ -1,6 +1,6 @@
 import { errorText } from '../../../contract/messages.ts';
 import { POST_LIMITS } from '../../../contract/post-rules.ts';
-import type { PostList, PostListQuery } from '../../../contract/post.ts';
+import type { PostListQuery } from '../../../contract/post.ts';
 import { tooManyRequests } from '../../lib/errors.ts';
 import { pageWindow } from '../../lib/pagination.ts';
 import { createPriorityGate } from '../../lib/priority-gate.ts';
@@ -8,6 +8,7 @@ import type { PriorityGate } from '../../lib/priority-gate.ts';
 import { createTtlCache } from '../../lib/ttl-cache.ts';
 import type { TtlCache } from '../../lib/ttl-cache.ts';
 import type { Viewer } from '../users/viewer.ts';
+import type { CardList } from '../posts/card-list.ts';
 import type { PostRepository } from '../posts/post-repository.ts';
 import type { PostPresenter, PublicCard } from '../posts/present-post.ts';
 import { highlighter, highlightsOf } from './highlight.ts';
@@ -59,13 +60,13 @@ export function createSearchService(deps: {
     const loaded = await presenter.publicCards(approved, authors);
     return new Map(loaded.map((entry) => [String(entry.row.id), entry]));
   };
-  async function search(query: PostListQuery, viewer: Viewer | null): Promise<PostList> {
+  async function search(query: PostListQuery, viewer: Viewer | null): Promise<CardList> {
     const window = pageWindow(query, POST_LIMITS.searchPageSize);
     // Longer input is cut rather than refused: it is a search box, not a form.
     const text = [...(query.search ?? '').trim()].slice(0, POST_LIMITS.searchMax).join('');
     const parsed = parseSearch(text);
     if (parsed.required.length === 0 && parsed.optional.length === 0) {
-      return { posts: [], total: 0, page: window.page, pages: 0 };
+      return { cards: [], flags: [], total: 0, page: window.page, pages: 0 };
     }
 
     const key = `search|${JSON.stringify(parsed)}|${window.limit}|${window.offset}`;
@@ -74,9 +75,10 @@ export function createSearchService(deps: {
     );
     const page = await cards.many(found.ids.map(String), loadCards);
     const ranges = highlighter(parsed);
-    const shown = await presenter.personalize(page, viewer);
     return {
-      posts: shown.map((post) => ({ ...post, highlights: highlightsOf(post, ranges) })),
+      cards: page,
+      flags: await presenter.readerFlags(page, viewer),
+      highlights: page.map(({ card }) => highlightsOf(card, ranges)),
       total: found.total,
       page: window.page,
       pages: Math.ceil(found.total / window.limit),

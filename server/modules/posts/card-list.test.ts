@@ -1,0 +1,122 @@
+import fastJson from 'fast-json-stringify';
+import { describe, expect, it } from 'vitest';
+import { PostList } from '../../../contract/post.ts';
+import type { PostCard } from '../../../contract/post.ts';
+import { serializedSchema } from '../../lib/serialized-schema.ts';
+import { cardListText, cardListValue } from './card-list.ts';
+import type { CardList, ReaderFlags } from './card-list.ts';
+import type { PostCardRow } from './post-repository.ts';
+import type { PublicCard } from './present-post.ts';
+
+/** What Fastify writes for a `PostList` answer given as an object. */
+const bySchema = fastJson(serializedSchema(PostList) as object) as (value: PostList) => string;
+
+function publicCard(id: number, changes: Partial<PostCard> = {}): PublicCard {
+  const card: PostCard = {
+    _id: String(id),
+    id: String(id),
+    title: `标题 ${id} "引号" \\ 换行\n</script>`,
+    excerpt: '摘要 😀 \u2028 tab\t',
+    cover: { url: `/api/uploads/${id}.jpg`, width: 1080, height: 608 },
+    category: { _id: '2', id: '2', slug: 'coding', name: '编程' },
+    categoryId: '2',
+    tags: ['编程', 'AI'],
+    status: 'approved',
+    rejectReason: null,
+    author: { _id: '7', id: '7', username: '作者', avatar: '/a.png', isPremium: true },
+    likesCount: 3,
+    favoritesCount: 1,
+    commentsCount: 0,
+    isLiked: false,
+    isFavorited: false,
+    isPinned: id === 1,
+    price: 0,
+    isPaid: false,
+    canRead: false,
+    createdAt: '2026-11-01T00:00:00.000Z',
+    updatedAt: '2026-11-02T00:00:00.000Z',
+    publishedAt: '2026-11-02T00:00:00.000Z',
+    ...changes,
+  };
+  return { row: { id } as PostCardRow, card };
+}
+
+const flags = (canRead: boolean): ReaderFlags => ({
+  isLiked: !canRead,
+  isFavorited: canRead,
+  isPaid: !canRead,
+  canRead,
+});
+
+const lists: Record<string, CardList> = {
+  'a feed page with a next page': {
+    cards: [
+      publicCard(1),
+      publicCard(2, { cover: null, rejectReason: '不合适', price: 9.9, publishedAt: null }),
+    ],
+    flags: [flags(true), flags(false)],
+    total: 42,
+    page: 1,
+    pages: 3,
+    nextCursor: 'eyJ2IjoxfQ',
+  },
+  'the last feed page': {
+    cards: [publicCard(3)],
+    flags: [flags(true)],
+    total: 1,
+    page: 1,
+    pages: 1,
+    nextCursor: null,
+  },
+  'a search page with highlights': {
+    cards: [publicCard(4), publicCard(5)],
+    flags: [flags(true), flags(true)],
+    highlights: [
+      { title: [[0, 2]], excerpt: [] },
+      { title: [], excerpt: [[1, 3]] },
+    ],
+    total: 1000,
+    page: 2,
+    pages: 50,
+  },
+  'an empty page': { cards: [], flags: [], total: 0, page: 1, pages: 0 },
+};
+
+describe('card list text', () => {
+  it.each(Object.entries(lists))('says what the schema would write: %s', (_name, list) => {
+    const text = cardListText(list);
+    expect(JSON.parse(text)).toEqual(JSON.parse(bySchema(cardListValue(list))));
+    // Written again from the texts kept for these cards, it is the same.
+    expect(cardListText(list)).toBe(text);
+  });
+
+  it('gives each reader their own flags on a card written once', () => {
+    const card = publicCard(6, { price: 5 });
+    const first = JSON.parse(
+      cardListText({ ...lists['an empty page'], cards: [card], flags: [flags(false)] }),
+    ) as PostList;
+    const second = JSON.parse(
+      cardListText({ ...lists['an empty page'], cards: [card], flags: [flags(true)] }),
+    ) as PostList;
+    expect(first.posts[0]).toMatchObject(flags(false));
+    expect(second.posts[0]).toMatchObject(flags(true));
+    expect(second.posts[0].highlights).toBeUndefined();
+  });
+
+  it('never writes a field the schema does not name', () => {
+    const card = publicCard(7);
+    Object.assign(card.card, {
+      content: '付费正文',
+      author: { ...card.card.author, phone: '13800000000' },
+    });
+    const text = cardListText({
+      cards: [card],
+      flags: [flags(false)],
+      total: 1,
+      page: 1,
+      pages: 1,
+    });
+    expect(text).not.toContain('付费正文');
+    expect(text).not.toContain('13800000000');
+  });
+});
