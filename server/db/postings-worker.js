@@ -3,8 +3,11 @@
 // thread that answers requests free of it. Plain JavaScript, as read-worker.js and for the
 // same reason.
 import { workerData } from 'node:worker_threads';
+import { runInBackground } from './background-priority.js';
 import { readNoteCounts } from './note-counts.js';
 import { createPostingsRanker, isFresh } from './word-postings.js';
+
+runInBackground();
 
 /** What the ranking under way may read: sent with its task, read from PostgreSQL ahead of it. */
 let ahead = null;

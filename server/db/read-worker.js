@@ -3,12 +3,15 @@
 // cost every thread its memory and start-up time.
 import SQLite from 'better-sqlite3';
 import { workerData } from 'node:worker_threads';
+import { runInBackground } from './background-priority.js';
 import { preparedStatements } from './prepared-statements.js';
 import { scoreRow } from './row-score.js';
 import { createWordPostings } from './word-postings.js';
 
 /** Distinct statements a worker keeps prepared (search runs a handful of shapes). */
 const MAX_STATEMENTS = 64;
+
+runInBackground();
 
 let db = null;
 let postings = null;

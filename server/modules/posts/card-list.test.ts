@@ -3,10 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { PostList } from '../../../contract/post.ts';
 import type { PostCard } from '../../../contract/post.ts';
 import { serializedSchema } from '../../lib/serialized-schema.ts';
-import { cardListText, cardListValue } from './card-list.ts';
+import { cardListJson, cardListValue } from './card-list.ts';
 import type { CardList, ReaderFlags } from './card-list.ts';
 import type { PostCardRow } from './post-repository.ts';
 import type { PublicCard } from './present-post.ts';
+
+const textOf = (list: CardList): string => cardListJson(list).toString('utf8');
 
 /** What Fastify writes for a `PostList` answer given as an object. */
 const bySchema = fastJson(serializedSchema(PostList) as object) as (value: PostList) => string;
@@ -82,21 +84,21 @@ const lists: Record<string, CardList> = {
   'an empty page': { cards: [], flags: [], total: 0, page: 1, pages: 0 },
 };
 
-describe('card list text', () => {
+describe('card list JSON', () => {
   it.each(Object.entries(lists))('says what the schema would write: %s', (_name, list) => {
-    const text = cardListText(list);
+    const text = textOf(list);
     expect(JSON.parse(text)).toEqual(JSON.parse(bySchema(cardListValue(list))));
     // Written again from the texts kept for these cards, it is the same.
-    expect(cardListText(list)).toBe(text);
+    expect(textOf(list)).toBe(text);
   });
 
   it('gives each reader their own flags on a card written once', () => {
     const card = publicCard(6, { price: 5 });
     const first = JSON.parse(
-      cardListText({ ...lists['an empty page'], cards: [card], flags: [flags(false)] }),
+      textOf({ ...lists['an empty page'], cards: [card], flags: [flags(false)] }),
     ) as PostList;
     const second = JSON.parse(
-      cardListText({ ...lists['an empty page'], cards: [card], flags: [flags(true)] }),
+      textOf({ ...lists['an empty page'], cards: [card], flags: [flags(true)] }),
     ) as PostList;
     expect(first.posts[0]).toMatchObject(flags(false));
     expect(second.posts[0]).toMatchObject(flags(true));
@@ -109,7 +111,7 @@ describe('card list text', () => {
       content: '付费正文',
       author: { ...card.card.author, phone: '13800000000' },
     });
-    const text = cardListText({
+    const text = textOf({
       cards: [card],
       flags: [flags(false)],
       total: 1,

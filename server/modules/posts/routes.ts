@@ -20,7 +20,7 @@ import type { RecoveredAnswer } from '../../plugins/idempotency.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { viewerOf } from '../users/viewer.ts';
 import { assertCanSpeak } from '../users/restrictions.ts';
-import { cardListText } from './card-list.ts';
+import { cardListJson } from './card-list.ts';
 import { parseId } from './post-id.ts';
 
 const RawId = Type.Object({ id: Type.String({ maxLength: 40 }) });
@@ -55,7 +55,7 @@ export default async function postRoutes(app: FastifyInstance) {
     async (request, reply) =>
       reply
         .type('application/json; charset=utf-8')
-        .send(cardListText(await posts.feed(request.query, request.viewer))),
+        .send(cardListJson(await posts.feed(request.query, request.viewer))),
   );
 
   app.post<{ Body: CreatePostBody }>(

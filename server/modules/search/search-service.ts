@@ -26,13 +26,13 @@ export function createSearchResults(): TtlCache<SearchPage> {
 
 /**
  * Searches give way to the rest of the site on the thread that answers requests: one at a time
- * while other requests are being answered, up to 16 when there are none (server/lib/
+ * while other requests are being answered, up to 32 when there are none (server/lib/
  * priority-gate.ts). A line longer than a thousand is refused, to be tried again in a second.
  */
 export function createSearchGate(): PriorityGate {
   return createPriorityGate({
     busySlots: 1,
-    idleSlots: 16,
+    idleSlots: 32,
     quietMs: 20,
     maxWaiting: 1000,
     full: () => tooManyRequests(errorText.tooManyRequests, 1),
