@@ -95,4 +95,26 @@ describe('turn slices', () => {
     await Promise.all([...waiting, answered]);
     expect(order).toEqual(['r1', 'r2', 'r3', '答案']);
   });
+
+  it('resumes a batch of answers a slice at a time, however they arrived', async () => {
+    let clock = 0;
+    const slices = createTurnSlices({ sliceMs: 2, now: () => clock });
+    const turns = turnCounter();
+    const resumed: number[] = [];
+    // Six answers delivered together, as a worker's batch is; each resumes 1 ms of work.
+    const batch = Promise.resolve();
+    await Promise.all(
+      Array.from({ length: 6 }, () =>
+        inSlice(batch, slices).then(() => {
+          resumed.push(turns.now());
+          clock += 1;
+        }),
+      ),
+    );
+    turns.stop();
+    const perTurn = new Map<number, number>();
+    for (const turn of resumed) perTurn.set(turn, (perTurn.get(turn) ?? 0) + 1);
+    expect(resumed).toHaveLength(6);
+    expect(Math.max(...perTurn.values())).toBe(2);
+  });
 });

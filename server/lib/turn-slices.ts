@@ -14,7 +14,10 @@ import { setImmediate as nextTurn } from 'node:timers';
 export interface TurnSlices {
   /** Calls `start` now, or in a later turn when this one is spent. */
   enter(start: () => void): void;
-  /** Resolves now, or in a later turn when this one is spent (for work resumed by a callback). */
+  /**
+   * Resolves in an immediate of its own, in this turn while its slice lasts, else in a later
+   * one (for work resumed by a callback, such as a worker's answer).
+   */
   turn(): Promise<void>;
   /** Requests waiting for a turn now (for /metrics). */
   waiting(): number;
@@ -59,25 +62,44 @@ export function createTurnSlices(options: {
     nextTurn(pump);
   };
 
+  const openSlice = () => {
+    if (open) return;
+    open = true;
+    sliceStart = now();
+    nextTurn(closeSlice);
+  };
+  const wait = (start: () => void) => {
+    line.push(start);
+    nextTurn(pump);
+  };
+
   function enter(start: () => void) {
     if (line.length === 0) {
-      if (!open) {
-        open = true;
-        sliceStart = now();
-        nextTurn(closeSlice);
-      }
+      openSlice();
       if (!spent()) {
         start();
         return;
       }
     }
-    line.push(start);
-    nextTurn(pump);
+    wait(start);
+  }
+
+  /**
+   * A worker thread sends its answers in batches (up to 16, server/db/worker-pool.ts), all
+   * delivered in one callback: resumed at once, each would find the slice unspent before any of
+   * them had run. In line, each runs in its own immediate, after the clock has counted the one
+   * before it.
+   */
+  function turn() {
+    return new Promise<void>((resolve) => {
+      if (line.length === 0) openSlice();
+      wait(resolve);
+    });
   }
 
   return {
     enter,
-    turn: () => new Promise<void>((resolve) => enter(resolve)),
+    turn,
     waiting: () => line.length,
   };
 }
