@@ -14,7 +14,9 @@ export const BACKGROUND_NICENESS = 19;
 /**
  * On Linux a niceness belongs to a thread, and `setPriority` without a pid sets the caller's.
  * Elsewhere it would lower the whole process, the thread that answers requests with it, so
- * other systems keep the one priority.
+ * other systems keep the one priority. piscina's own `niceIncrement` does the same through an
+ * optional native addon (@napi-rs/nice), ignored when it fails to load and applied on every
+ * system: Node's `setPriority` needs no addon and is guarded here.
  */
 export function runInBackground() {
   if (process.platform === 'linux') setPriority(BACKGROUND_NICENESS);

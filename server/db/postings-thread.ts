@@ -50,6 +50,6 @@ export function createPostingsThread(): PostingsThread {
   });
   return {
     rank: (task) => inSlice(piscina.run(task) as Promise<PostingsAnswer>),
-    close: () => piscina.destroy(),
+    close: () => piscina.close(),
   };
 }

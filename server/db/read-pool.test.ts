@@ -49,4 +49,13 @@ describe('the read pool', () => {
     const ranAt = (await Promise.all(asked)).map(([row]) => row.ranAt);
     expect(ranAt.every((at) => at <= busyUntil)).toBe(true);
   });
+
+  // A server stopping (SIGTERM) closes its pool after its last requests; queries they asked for
+  // are answered, not cut off.
+  it('answers the queries asked before it closes', async () => {
+    const closing = createReadPool(path.join(dir, 'site.db'), 1);
+    const asked = closing.all<{ x: number }>('SELECT 7 AS x', []);
+    await closing.close();
+    await expect(asked).resolves.toEqual([{ x: 7 }]);
+  });
 });

@@ -50,7 +50,7 @@ export function createReadPool(file: string, threads = defaultThreads()): ReadPo
     all: <T>(sql: string, params: readonly unknown[]) => run<T[]>({ sql, params }),
     scored: (sql, params, scoring) => run({ sql, params, scoring }),
     rankWords: (query) => run({ rank: query }),
-    close: () => piscina.destroy(),
+    close: () => piscina.close(),
   };
 }
 
