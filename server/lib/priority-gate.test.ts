@@ -7,6 +7,7 @@ class GateFull extends Error {}
 function gateAt(clock: { now: number }, options: Partial<PriorityGateOptions> = {}) {
   return createPriorityGate({
     busySlots: 1,
+    busyGapMs: 0,
     idleSlots: 3,
     quietMs: 20,
     maxWaiting: 10,
@@ -104,5 +105,31 @@ describe('priority gate', () => {
     failing.release();
     await expect(running).rejects.toThrow('read failed');
     expect(await waiting).toBe('answered');
+  });
+
+  it('starts costly requests at least busyGapMs apart while other requests are answered', async () => {
+    const clock = { now: 1000 };
+    const gate = gateAt(clock, { busyGapMs: 5 });
+    gate.noteOther();
+    const [first, second, third] = Array.from({ length: 3 }, heldWork);
+    const firstRun = gate.run(first.run);
+    first.release();
+    await firstRun;
+    // Its slot is free and a turn has passed, but the gap after the first has not.
+    const secondRun = gate.run(second.run);
+    await turns();
+    expect(second.started).toBe(false);
+    clock.now = 1005;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(second.started).toBe(true);
+    second.release();
+    await secondRun;
+
+    // With nothing else answered, no gap: the next starts at once.
+    clock.now = 1030;
+    const thirdRun = gate.run(third.run);
+    expect(third.started).toBe(true);
+    third.release();
+    await thirdRun;
   });
 });

@@ -1,8 +1,9 @@
 /**
  * Lets costly requests (searches) give way to cheap ones on the thread that answers every
  * request. While other requests are being answered (one within the last `quietMs`), at most
- * `busySlots` costly requests run at once, and each next one is let in only after a whole turn
- * of the event loop, so the requests read in that turn go first; with nothing else around, up
+ * `busySlots` costly requests run at once, each next one is let in only after a whole turn of
+ * the event loop, so the requests read in that turn go first, and no sooner than `busyGapMs`
+ * after the one before it; with nothing else around, up
  * to `idleSlots` run at once, each next one as soon as a slot is free. Beyond `maxWaiting` in
  * line, a costly request is refused with `full()` rather than held without end.
  *
@@ -21,6 +22,8 @@ export interface PriorityGate {
 
 export interface PriorityGateOptions {
   busySlots: number;
+  /** While others are answered, costly requests start at least this far apart. */
+  busyGapMs: number;
   idleSlots: number;
   quietMs: number;
   maxWaiting: number;
@@ -33,16 +36,29 @@ export interface PriorityGateOptions {
 export function createPriorityGate(options: PriorityGateOptions): PriorityGate {
   const now = options.now ?? (() => performance.now());
   let otherAt = Number.NEGATIVE_INFINITY;
+  let startedAt = Number.NEGATIVE_INFINITY;
   let running = 0;
   let admitting = false;
   const waiting: (() => void)[] = [];
   const contended = () => now() - otherAt < options.quietMs;
   const slots = () => (contended() ? options.busySlots : options.idleSlots);
+  /** How long the next costly request must still wait for the gap after the last one. */
+  const gapLeft = () => (contended() ? startedAt + options.busyGapMs - now() : 0);
+  const start = () => {
+    running += 1;
+    startedAt = now();
+  };
 
   function admit() {
     admitting = false;
+    const left = gapLeft();
+    if (left > 0) {
+      admitting = true;
+      setTimeout(admit, left);
+      return;
+    }
     while (waiting.length > 0 && running < slots()) {
-      running += 1;
+      start();
       waiting.shift()?.();
     }
   }
@@ -54,9 +70,14 @@ export function createPriorityGate(options: PriorityGateOptions): PriorityGate {
     contended,
     stats: () => ({ running, waiting: waiting.length }),
     async run(work) {
-      if (waiting.length === 0 && running < slots()) running += 1;
+      if (waiting.length === 0 && running < slots() && gapLeft() <= 0) start();
       else if (waiting.length >= options.maxWaiting) throw options.full();
-      else await new Promise<void>((resolve) => waiting.push(resolve));
+      else {
+        const turn = new Promise<void>((resolve) => waiting.push(resolve));
+        // Nothing running would let it in when it ends: it waits for the gap alone.
+        if (running < slots() && !admitting) admit();
+        await turn;
+      }
       try {
         return await work();
       } finally {

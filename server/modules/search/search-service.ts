@@ -32,6 +32,7 @@ export function createSearchResults(): TtlCache<SearchPage> {
 export function createSearchGate(): PriorityGate {
   return createPriorityGate({
     busySlots: 1,
+    busyGapMs: 5,
     idleSlots: 32,
     quietMs: 20,
     maxWaiting: 1000,
