@@ -55,7 +55,8 @@ describe('priority gate', () => {
   it('runs one at a time while other requests are answered, and again more once they stop', async () => {
     const clock = { now: 1000 };
     const gate = gateAt(clock);
-    gate.noteOther();
+    gate.otherStarted();
+    gate.otherEnded();
     expect(gate.contended()).toBe(true);
     const works = Array.from({ length: 3 }, heldWork);
     const runs = works.map((work) => gate.run(work.run));
@@ -75,7 +76,8 @@ describe('priority gate', () => {
 
   it('lets a whole turn of the event loop run before the next costly request', async () => {
     const gate = gateAt({ now: 1000 });
-    gate.noteOther();
+    gate.otherStarted();
+    gate.otherEnded();
     const order: string[] = [];
     const first = heldWork();
     const runs = [
@@ -94,7 +96,8 @@ describe('priority gate', () => {
 
   it('refuses past maxWaiting in line, and frees the slot of work that failed', async () => {
     const gate = gateAt({ now: 1000 }, { maxWaiting: 1 });
-    gate.noteOther();
+    gate.otherStarted();
+    gate.otherEnded();
     const failing = heldWork();
     const running = gate.run(async () => {
       await failing.run();
@@ -110,7 +113,8 @@ describe('priority gate', () => {
   it('starts costly requests at least busyGapMs apart while other requests are answered', async () => {
     const clock = { now: 1000 };
     const gate = gateAt(clock, { busyGapMs: 5 });
-    gate.noteOther();
+    gate.otherStarted();
+    gate.otherEnded();
     const [first, second, third] = Array.from({ length: 3 }, heldWork);
     const firstRun = gate.run(first.run);
     first.release();
@@ -131,5 +135,30 @@ describe('priority gate', () => {
     expect(third.started).toBe(true);
     third.release();
     await thirdRun;
+  });
+
+  it('counts another request as busy for as long as it runs, and quietMs after', () => {
+    const clock = { now: 1000 };
+    const gate = gateAt(clock);
+    gate.otherStarted();
+    clock.now = 5000;
+    expect(gate.contended()).toBe(true);
+    gate.otherEnded();
+    clock.now = 5019;
+    expect(gate.contended()).toBe(true);
+    clock.now = 5021;
+    expect(gate.contended()).toBe(false);
+  });
+
+  it('lets costly requests run as they come while the thread has time to spare', async () => {
+    const gate = gateAt({ now: 1000 }, { busyGapMs: 5, saturated: () => false });
+    gate.otherStarted();
+    expect(gate.contended()).toBe(false);
+    const works = Array.from({ length: 3 }, heldWork);
+    const runs = works.map((work) => gate.run(work.run));
+    expect(works.map((work) => work.started)).toEqual([true, true, true]);
+    works.forEach((work) => work.release());
+    await Promise.all(runs);
+    gate.otherEnded();
   });
 });

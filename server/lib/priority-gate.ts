@@ -1,19 +1,20 @@
 /**
  * Lets costly requests (searches) give way to cheap ones on the thread that answers every
- * request. While other requests are being answered (one within the last `quietMs`), at most
- * `busySlots` costly requests run at once, each next one is let in only after a whole turn of
- * the event loop, so the requests read in that turn go first, and no sooner than `busyGapMs`
- * after the one before it; with nothing else around, up
- * to `idleSlots` run at once, each next one as soon as a slot is free. Beyond `maxWaiting` in
- * line, a costly request is refused with `full()` rather than held without end.
+ * request. While that thread is `saturated()` and other requests are being answered (one is in
+ * flight, or one ended within the last `quietMs`), at most `busySlots` costly requests run at
+ * once, each next one is let in only after a whole turn of the event loop, so the requests read
+ * in that turn go first, and no sooner than `busyGapMs` after the one before it. Otherwise up to
+ * `idleSlots` run at once, each next one as soon as a slot is free. Beyond `maxWaiting` in line,
+ * a costly request is refused with `full()` rather than held without end.
  *
  * No library schedules by class of request on one event loop (p-limit and piscina cap
  * concurrency only), hence this one; see docs/decisions/031-search-gives-way.md.
  */
 export interface PriorityGate {
-  /** A request that is not costly was answered. */
-  noteOther(): void;
-  /** Whether other requests were answered lately (costly ones then run `busySlots` at a time). */
+  /** A request that is not costly started; `otherEnded` when its answer is sent or given up. */
+  otherStarted(): void;
+  otherEnded(): void;
+  /** Whether others are answered on a saturated thread (costly ones then run `busySlots` at a time). */
   contended(): boolean;
   run<T>(work: () => Promise<T>): Promise<T>;
   /** Costly requests running and waiting now (for /metrics). */
@@ -29,6 +30,11 @@ export interface PriorityGateOptions {
   maxWaiting: number;
   /** The error a costly request gets when `maxWaiting` are already in line. */
   full: () => Error;
+  /**
+   * Whether the thread has no time to spare (by default always): a site with time to spare
+   * answers costly requests as they come, however many others it answers beside them.
+   */
+  saturated?: () => boolean;
   /** The clock, for tests; `performance.now` otherwise. */
   now?: () => number;
 }
@@ -36,11 +42,17 @@ export interface PriorityGateOptions {
 export function createPriorityGate(options: PriorityGateOptions): PriorityGate {
   const now = options.now ?? (() => performance.now());
   let otherAt = Number.NEGATIVE_INFINITY;
+  /**
+   * Other requests in flight: while the thread is held by costly ones, answers to others come
+   * late, and a gate that counted answers alone saw the site quiet and let 32 searches in.
+   */
+  let others = 0;
   let startedAt = Number.NEGATIVE_INFINITY;
   let running = 0;
   let admitting = false;
   const waiting: (() => void)[] = [];
-  const contended = () => now() - otherAt < options.quietMs;
+  const saturated = options.saturated ?? (() => true);
+  const contended = () => (others > 0 || now() - otherAt < options.quietMs) && saturated();
   const slots = () => (contended() ? options.busySlots : options.idleSlots);
   /** How long the next costly request must still wait for the gap after the last one. */
   const gapLeft = () => (contended() ? startedAt + options.busyGapMs - now() : 0);
@@ -64,7 +76,11 @@ export function createPriorityGate(options: PriorityGateOptions): PriorityGate {
   }
 
   return {
-    noteOther() {
+    otherStarted() {
+      others += 1;
+    },
+    otherEnded() {
+      others -= 1;
       otherAt = now();
     },
     contended,

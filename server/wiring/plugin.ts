@@ -12,6 +12,10 @@ declare module 'fastify' {
     /** Every repository-backed service, built once here; route plugins only read from it. */
     services: Services;
   }
+  interface FastifyContextConfig {
+    /** The answer stays open (an event stream): searches do not wait for it to end. */
+    stream?: true;
+  }
 }
 
 /**
@@ -49,10 +53,16 @@ async function services(app: FastifyInstance) {
     }),
   );
   // Searches give way to every other request (createSearchGate): a request whose query holds
-  // `search` (the API's list and the search page) is a search; any other answer counts.
-  app.addHook('onResponse', (request, _reply, done) => {
+  // `search` (the API's list and the search page) is a search; any other counts from its first
+  // hook until its answer is sent or its connection closes ('close' comes either way); a stream
+  // that stays open does not count.
+  app.addHook('onRequest', (request, reply, done) => {
     const query = request.query as Record<string, unknown> | undefined;
-    if (query?.search === undefined) app.services.searchGate.noteOther();
+    if (query?.search === undefined && !request.routeOptions.config.stream) {
+      const gate = app.services.searchGate;
+      gate.otherStarted();
+      reply.raw.once('close', gate.otherEnded);
+    }
     done();
   });
   // Pushes already queued finish before the database they read from closes.

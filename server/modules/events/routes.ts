@@ -19,7 +19,11 @@ export default async function eventRoutes(app: FastifyInstance) {
 
   app.get<{ Querystring: EventsQuery }>(
     '/api/events',
-    { schema: { querystring: EventsQuery, response: { 401: ErrorBody } } },
+    {
+      schema: { querystring: EventsQuery, response: { 401: ErrorBody } },
+      // Open as long as the reader is: the search gate does not wait for it (wiring/plugin.ts).
+      config: { stream: true },
+    },
     async (request, reply) => {
       const holder = await app.realtime.redeemTicket(request.query.ticket);
       // The session may have ended (logout) between issuing the ticket and using it.

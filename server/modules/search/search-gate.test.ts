@@ -3,10 +3,11 @@ import { createTestApp } from '../../../tests/helpers/test-app.ts';
 import type { TestApp } from '../../../tests/helpers/test-app.ts';
 
 /**
- * Searches give way to other requests (createSearchGate): every answer but a search's tells the
- * gate that the site is busy. The gate's own rules are tested in server/lib/priority-gate.test.ts.
+ * Searches give way to other requests (createSearchGate): every request but a search, and but
+ * an event stream that stays open, tells the gate it started and when it ended. The gate's own
+ * rules are tested in server/lib/priority-gate.test.ts.
  */
-describe('the search gate hears of every answer but searches', () => {
+describe('the search gate hears of every request but searches and streams', () => {
   let test: TestApp;
 
   beforeAll(async () => {
@@ -14,21 +15,28 @@ describe('the search gate hears of every answer but searches', () => {
   });
   afterAll(() => test.close());
 
-  it('counts the categories and the feed, and not searches', async () => {
-    const noteOther = vi.spyOn(test.app.services.searchGate, 'noteOther');
+  it('counts the categories and the feed while they run, and not searches or the stream', async () => {
+    const gate = test.app.services.searchGate;
+    const started = vi.spyOn(gate, 'otherStarted');
+    const ended = vi.spyOn(gate, 'otherEnded');
     try {
       for (const url of [
         '/api/posts?search=编程',
         '/api/posts?search=设计&page=2',
+        '/api/events?ticket=none',
         '/api/categories',
       ]) {
-        expect((await test.app.inject({ url })).statusCode).toBe(200);
+        await test.app.inject({ url });
       }
-      await expect.poll(() => noteOther.mock.calls.length).toBe(1);
+      await expect.poll(() => ended.mock.calls.length).toBe(1);
       expect((await test.app.inject({ url: '/api/posts' })).statusCode).toBe(200);
-      await expect.poll(() => noteOther.mock.calls.length).toBe(2);
+      await expect.poll(() => ended.mock.calls.length).toBe(2);
+      expect(started).toHaveBeenCalledTimes(2);
+      // Every request counted has ended: once quiet, nothing holds the site busy.
+      await expect.poll(() => gate.contended()).toBe(false);
     } finally {
-      noteOther.mockRestore();
+      started.mockRestore();
+      ended.mockRestore();
     }
   });
 });
