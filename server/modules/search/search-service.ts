@@ -37,7 +37,7 @@ const SATURATED_AT = 0.6;
  * Searches give way to the rest of the site on the thread that answers requests (server/lib/
  * priority-gate.ts). While that thread is saturated and other requests are being answered, one
  * at a time and at least 10 ms apart: a search costs the thread as much as some 16 to 20 pages
- * of the feed, and beside a saturating feed 5 ms apart let PostgreSQL's searches take 5-23 % of
+ * of the feed, and beside a saturating feed 5 ms apart let PostgreSQL's searches take 5-21 % of
  * its throughput, 10 ms apart 4-8 % (decision 033). Otherwise up to 32 at once: a site with time
  * to spare answers them as they come. A line longer than a thousand is refused, to be tried
  * again in a second.
