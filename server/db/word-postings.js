@@ -296,7 +296,7 @@ export function createPostingsRanker(source, options) {
     if (sources.length === 1) {
       bestAlone(sources[0], idf[0], TIER, (note) => has(some, note), top);
     } else {
-      bestOfAll(sources, idf, all, top);
+      offerScored(sources, idf, all, TIER, top);
       let complete = 0;
       for (let word = 0; word < size && complete < needed; word += 1)
         complete += popcount(all[word]);
@@ -356,9 +356,6 @@ export function createPostingsRanker(source, options) {
       }
     }
   }
-
-  /** Scores every note holding all the words. */
-  const bestOfAll = (sources, idf, all, top) => offerScored(sources, idf, all, TIER, top);
 
   /**
    * Offers the notes holding several of the words but not all, those holding the most first. A

@@ -1,39 +1,23 @@
 import { performance } from 'node:perf_hooks';
 import type { EventLoopUtilization } from 'node:perf_hooks';
 
-/** How busy this thread's event loop was of late, as a share of the time (0 to 1). */
-export interface LoopLoad {
-  utilization(): number;
-  /** Stops sampling (tests; the timer does not keep a process alive). */
-  stop(): void;
-}
-
 /**
- * Node's event-loop utilisation (the share of time the loop was not waiting for I/O), over the
- * last whole `windowMs`, sampled by a timer that starts with the first reading. A timer is late
- * by at most a turn of the loop, which requests' slices hold to about 2 ms (turn-slices.ts).
+ * How busy this thread's event loop was of late, as a share of the time (0 to 1): Node's
+ * event-loop utilisation (the share of time the loop was not waiting for I/O) between the last
+ * two readings at least `windowMs` apart. Read when asked, so nothing runs while nobody asks; a
+ * reading asked for after a long quiet spell covers that spell and says the loop was idle.
  */
-export function createLoopLoad(windowMs: number): LoopLoad {
-  let timer: NodeJS.Timeout | null = null;
-  let last: EventLoopUtilization | null = null;
+export function createLoopLoad(windowMs: number) {
+  let last: { at: number; reading: EventLoopUtilization } | null = null;
   let latest = 0;
-  const sample = () => {
-    const current = performance.eventLoopUtilization();
-    if (last) latest = performance.eventLoopUtilization(current, last).utilization;
-    last = current;
-  };
   return {
-    utilization() {
-      if (!timer) {
-        sample();
-        timer = setInterval(sample, windowMs).unref();
-      }
+    utilization(): number {
+      const at = performance.now();
+      if (last && at - last.at < windowMs) return latest;
+      const reading = performance.eventLoopUtilization();
+      if (last) latest = performance.eventLoopUtilization(reading, last.reading).utilization;
+      last = { at, reading };
       return latest;
-    },
-    stop() {
-      if (timer) clearInterval(timer);
-      timer = null;
-      last = null;
     },
   };
 }
