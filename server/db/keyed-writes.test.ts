@@ -9,6 +9,7 @@ interface Tables {
   idempotency_keys: {
     scope: string;
     key: string;
+    created_at: number;
     committed_at: number | null;
     resource: string | null;
   };
@@ -17,7 +18,13 @@ interface Tables {
 
 describe('commit marks of keyed writes', () => {
   let db: Kysely<Tables>;
-  const write = (): KeyedWrite => ({ scope: 'u:1', key: 'k', resource: null });
+  const CLAIMED_AT = 1_000;
+  const write = (): KeyedWrite => ({
+    scope: 'u:1',
+    key: 'k',
+    claimedAt: CLAIMED_AT,
+    resource: null,
+  });
   const mark = () =>
     db
       .selectFrom('idempotency_keys')
@@ -30,13 +37,19 @@ describe('commit marks of keyed writes', () => {
     db = new Kysely<Tables>({
       dialect: markingCommits(new SqliteDialect({ database: new SQLite(':memory:') })),
     });
-    await sql`create table idempotency_keys (scope text, key text, committed_at integer, resource text)`.execute(
+    await sql`create table idempotency_keys (scope text, key text, created_at integer, committed_at integer, resource text)`.execute(
       db,
     );
     await sql`create table notes (id integer primary key, title text)`.execute(db);
     await db
       .insertInto('idempotency_keys')
-      .values({ scope: 'u:1', key: 'k', committed_at: null, resource: null })
+      .values({
+        scope: 'u:1',
+        key: 'k',
+        created_at: CLAIMED_AT,
+        committed_at: null,
+        resource: null,
+      })
       .execute();
   });
   afterEach(() => db.destroy());
@@ -65,6 +78,26 @@ describe('commit marks of keyed writes', () => {
     await expect(failing).rejects.toThrow('refused');
     expect(await mark()).toEqual({ committed_at: null, resource: null });
     expect(await titles()).toEqual([]);
+  });
+
+  it('refuses to commit a write whose claim a retry took over, in or out of a transaction', async () => {
+    // The retry's claim replaced this request's (server/plugins/idempotency.ts).
+    await db
+      .updateTable('idempotency_keys')
+      .set({ created_at: CLAIMED_AT + 10_000 })
+      .execute();
+    const inTransaction = keyedWriteContext.run({ write: write() }, () =>
+      db
+        .transaction()
+        .execute((trx) => trx.insertInto('notes').values({ title: '被接手' }).execute()),
+    );
+    await expect(inTransaction).rejects.toMatchObject({ status: 409 });
+    const alone = keyedWriteContext.run({ write: write() }, () =>
+      db.insertInto('notes').values({ title: '被接手' }).execute(),
+    );
+    await expect(alone).rejects.toMatchObject({ status: 409 });
+    expect(await titles()).toEqual([]);
+    expect(await mark()).toEqual({ committed_at: null, resource: null });
   });
 
   it('wraps a keyed write outside a transaction in one, with the mark', async () => {

@@ -8,12 +8,19 @@ import type {
   QueryResult,
   TransactionSettings,
 } from 'kysely';
+import { errorText } from '../../contract/messages.ts';
+import { AppError } from '../lib/errors.ts';
 import type { Database } from './schema.ts';
 
 /** A write sent with an `Idempotency-Key` whose claim this request holds. */
 export interface KeyedWrite {
   scope: string;
   key: string;
+  /**
+   * When the claim was made: which claim of the key this request holds. A claim its process
+   * stopped renewing is taken over by a retry (server/plugins/idempotency.ts), with a new one.
+   */
+  claimedAt: number;
   /** What the write created or changed (a note's id), for answering a retry whose answer was lost. */
   resource: string | null;
 }
@@ -62,6 +69,7 @@ export function markingCommits(dialect: Dialect): Dialect {
       .set({ committed_at: Date.now(), resource: write.resource })
       .where('scope', '=', write.scope)
       .where('key', '=', write.key)
+      .where('created_at', '=', write.claimedAt)
       .compile();
   return {
     createAdapter: () => dialect.createAdapter(),
@@ -92,9 +100,18 @@ class MarkingDriver implements Driver {
     this.inTransaction.add(connection);
   }
 
+  /**
+   * A claim taken over by a retry (this process stalled past its lease) is no longer this
+   * request's: the retry runs the write, so this one must not commit it too.
+   */
   async commitTransaction(connection: DatabaseConnection) {
     const write = keyedWriteContext.getStore()?.write;
-    if (write) await connection.executeQuery(this.markOf(write));
+    if (write) {
+      const marked = await connection.executeQuery(this.markOf(write));
+      if (marked.numAffectedRows === 0n) {
+        throw new AppError(409, errorText.idempotencyKeyInFlight);
+      }
+    }
     this.inTransaction.delete(connection);
     await this.driver.commitTransaction(connection);
   }

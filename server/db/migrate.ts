@@ -16,6 +16,7 @@ import { tagsAndMentionsSchema } from './migrations/012-tags-and-mentions.ts';
 import { reportsByAuthorSchema } from './migrations/013-reports-by-author.ts';
 import { searchPostingsFeedSchema } from './migrations/014-search-postings-feed.ts';
 import { idempotencyCommitMarksSchema } from './migrations/015-idempotency-commit-marks.ts';
+import { idempotencyClaimLeasesSchema } from './migrations/016-idempotency-claim-leases.ts';
 
 /** Versioned migrations, in order. Add a new file and a line here; never edit a shipped one. */
 function migrations(handle: DatabaseHandle): Record<string, Migration> {
@@ -35,6 +36,7 @@ function migrations(handle: DatabaseHandle): Record<string, Migration> {
     '013-reports-by-author': reportsByAuthorSchema(),
     '014-search-postings-feed': searchPostingsFeedSchema(handle.dialect),
     '015-idempotency-commit-marks': idempotencyCommitMarksSchema(),
+    '016-idempotency-claim-leases': idempotencyClaimLeasesSchema(),
   };
 }
 

@@ -253,6 +253,8 @@ export interface IdempotencyKeysTable {
   committed_at: Millis | null;
   /** What the write created (a note's id), so a retry without an answer can be given one. */
   resource: string | null;
+  /** When the process running the write last said it still does (null: not yet). */
+  renewed_at: Millis | null;
 }
 
 export interface ModerationEventsTable {

@@ -11,7 +11,8 @@ import {
 import type { TestApp } from '../../tests/helpers/test-app.ts';
 import { publishedPost } from '../../tests/helpers/notes-test-kit.ts';
 import type { Post } from '../../contract/post.ts';
-import { ABANDONED_AFTER_MS, expiredKeys, findKeyRow, IDEMPOTENCY_TTL_MS } from './idempotency.ts';
+import { ABANDONED_AFTER_MS } from './claim-leases.ts';
+import { expiredKeys, findKeyRow, IDEMPOTENCY_TTL_MS } from './idempotency.ts';
 
 type User = Awaited<ReturnType<typeof registerUser>>;
 

@@ -7,13 +7,12 @@ import { keyedWriteContext } from '../db/keyed-writes.ts';
 import type { KeyedWrite } from '../db/keyed-writes.ts';
 import type { Database } from '../db/schema.ts';
 import { AppError, badRequest } from '../lib/errors.ts';
+import { createClaimLeases, isAbandoned } from './claim-leases.ts';
 
 /** The key a client sends: its own random id (a UUID in practice). */
 export const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{1,64}$/;
 /** A first answer is replayed for a day, then its row is purged. */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60_000;
-/** A claim older than this without an answer belonged to a process that died mid-request. */
-export const ABANDONED_AFTER_MS = 60_000;
 /** How long a duplicate waits for the first request (handled by another instance) to answer. */
 const DUPLICATE_WAIT_MS = 15_000;
 const DUPLICATE_POLL_MS = 100;
@@ -83,6 +82,7 @@ export const findKeyRow = (db: Kysely<Database>, scope: string, key: string) =>
       'created_at',
       'committed_at',
       'resource',
+      'renewed_at',
     ])
     .where('scope', '=', scope)
     .where('key', '=', key);
@@ -99,17 +99,21 @@ export const expiredKeys = (db: Kysely<Database>, now: number) =>
  * duplicate that arrives while the first is running waits for it; a key sent again with a
  * different request is refused with 422. The write's own transaction marks the claim as it
  * commits, so a claim left without an answer by a dead process is never run a second time: the
- * retry is answered by the route's `recoverAnswer`, or told the write was done.
+ * retry is answered by the route's `recoverAnswer`, or told the write was done. A claim is a
+ * lease its process renews while the write runs (claim-leases.ts, decision 034): a retry knows
+ * within seconds that the process died.
  */
 async function idempotency(app: FastifyInstance) {
   const db = app.db;
+  const leases = createClaimLeases(db, app.log);
   /** Duplicates in this process wait on these instead of polling the database. */
   const running = new Map<string, { done: Promise<void>; finish: () => void }>();
   const runningKey = (claim: Pick<Claim, 'scope' | 'key'>) => `${claim.scope}\n${claim.key}`;
 
   app.decorateRequest('idempotencyClaim', null);
 
-  async function claim(scope: string, key: string, fingerprint: string): Promise<boolean> {
+  /** The key claimed for this request, renewed while it runs; null when another holds it. */
+  async function claim(scope: string, key: string, fingerprint: string): Promise<Claim | null> {
     const now = Date.now();
     const result = await db
       .insertInto('idempotency_keys')
@@ -127,11 +131,17 @@ async function idempotency(app: FastifyInstance) {
       })
       .onConflict((conflict) => conflict.columns(['scope', 'key']).doNothing())
       .executeTakeFirst();
-    if (Number(result.numInsertedOrUpdatedRows ?? 0) === 0) return false;
-    let finish = () => {};
-    const done = new Promise<void>((resolve) => (finish = resolve));
-    running.set(runningKey({ scope, key }), { done, finish });
-    return true;
+    if (Number(result.numInsertedOrUpdatedRows ?? 0) === 0) return null;
+    const claimed: Claim = { scope, key, claimedAt: now, resource: null, settled: false };
+    const stopRenewing = leases.hold(claimed);
+    let resolve = () => {};
+    const done = new Promise<void>((resolved) => (resolve = resolved));
+    const finish = () => {
+      stopRenewing();
+      resolve();
+    };
+    running.set(runningKey(claimed), { done, finish });
+    return claimed;
   }
 
   /** Frees the key of a request that failed before its write committed, so a retry runs it. */
@@ -141,6 +151,7 @@ async function idempotency(app: FastifyInstance) {
       .deleteFrom('idempotency_keys')
       .where('scope', '=', claim.scope)
       .where('key', '=', claim.key)
+      .where('created_at', '=', claim.claimedAt)
       .where('status', 'is', null)
       .where('committed_at', 'is', null)
       .execute();
@@ -178,8 +189,8 @@ async function idempotency(app: FastifyInstance) {
     const fingerprint = fingerprintOf(request);
     const deadline = Date.now() + DUPLICATE_WAIT_MS;
     for (;;) {
-      if (await claim(scope, key, fingerprint))
-        return { scope, key, resource: null, settled: false };
+      const claimed = await claim(scope, key, fingerprint);
+      if (claimed) return claimed;
       const row = await findKeyRow(db, scope, key).executeTakeFirst();
       if (!row) continue; // released (its first request failed) or purged: claim it again
       if (row.fingerprint !== fingerprint) {
@@ -191,8 +202,14 @@ async function idempotency(app: FastifyInstance) {
         void reply.send(row.response ?? '');
         return 'answered';
       }
-      if (Date.now() - row.created_at > ABANDONED_AFTER_MS) {
-        const lost: Claim = { scope, key, resource: row.resource, settled: false };
+      if (isAbandoned(row, Date.now())) {
+        const lost: Claim = {
+          scope,
+          key,
+          claimedAt: row.created_at,
+          resource: row.resource,
+          settled: false,
+        };
         if (row.committed_at !== null && !runsAgainSafely(request, lost)) {
           await recover(request, reply, lost);
           return 'answered';
@@ -202,6 +219,8 @@ async function idempotency(app: FastifyInstance) {
           .where('scope', '=', scope)
           .where('key', '=', key)
           .where('created_at', '=', row.created_at)
+          // Renewed since it was read: its process is alive after all.
+          .where('renewed_at', row.renewed_at === null ? 'is' : '=', row.renewed_at)
           .where('status', 'is', null)
           .execute();
         continue;
@@ -264,6 +283,7 @@ async function idempotency(app: FastifyInstance) {
       })
       .where('scope', '=', claim.scope)
       .where('key', '=', claim.key)
+      .where('created_at', '=', claim.claimedAt)
       .execute();
     settle(claim);
     return payload;
