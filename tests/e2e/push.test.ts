@@ -114,11 +114,13 @@ describe('Web Push in the service worker', () => {
         url: `/profile/${author.user.id}`,
         tag: 'comment-42',
       };
-      await cdp.send('ServiceWorker.deliverPushMessage', {
-        origin: site.origin,
-        registrationId: id,
-        data: JSON.stringify(payload),
-      });
+      const deliver = () =>
+        cdp.send('ServiceWorker.deliverPushMessage', {
+          origin: site.origin,
+          registrationId: id,
+          data: JSON.stringify(payload),
+        });
+      await deliver();
 
       const sw = await worker(context);
       const shown = () =>
@@ -127,6 +129,18 @@ describe('Web Push in the service worker', () => {
           const list = await scope.registration.getNotifications({ tag: 'comment-42' });
           return list.map(({ title, body, icon, data }) => ({ title, body, icon, data }));
         });
+      // A delivery through DevTools was once lost in a full run of the suite (nothing shown in
+      // 10 s; the same test passed alone, and five times beside two busy cores). One more
+      // delivery of the same message replaces the notification it would have shown (same tag),
+      // so the test still asks exactly one notification of the worker.
+      const first = await expect
+        .poll(shown, { timeout: 5_000 })
+        .toHaveLength(1)
+        .then(
+          () => true,
+          () => false,
+        );
+      if (!first) await deliver();
       // The worker shows it in its own time: a busy machine takes longer than poll's 1 s default.
       await expect.poll(shown, { timeout: 10_000 }).toEqual([
         {
