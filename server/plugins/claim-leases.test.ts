@@ -6,6 +6,7 @@ import type { Database } from '../db/schema.ts';
 import {
   ABANDONED_AFTER_MS,
   createClaimLeases,
+  HELD_AT_MOST_MS,
   isAbandoned,
   RENEW_EVERY_MS,
 } from './claim-leases.ts';
@@ -47,6 +48,17 @@ describe('leases of idempotency claims', () => {
     letGo();
     await vi.advanceTimersByTimeAsync(3 * RENEW_EVERY_MS);
     expect(await renewedAt()).toBe(T0 + 2 * RENEW_EVERY_MS);
+  });
+
+  it('stops renewing a write that runs past its longest hold, so a retry can take it over', async () => {
+    const letGo = createClaimLeases(db, pino({ level: 'silent' })).hold(claim);
+    await vi.advanceTimersByTimeAsync(HELD_AT_MOST_MS);
+    const last = await renewedAt();
+    expect(last).toBe(T0 + HELD_AT_MOST_MS);
+    await vi.advanceTimersByTimeAsync(ABANDONED_AFTER_MS + RENEW_EVERY_MS);
+    expect(await renewedAt()).toBe(last);
+    expect(isAbandoned({ created_at: T0, renewed_at: last }, Date.now())).toBe(true);
+    letGo();
   });
 
   it('does not renew a claim a retry took over', async () => {

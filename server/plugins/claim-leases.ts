@@ -12,6 +12,12 @@ export const RENEW_EVERY_MS = 2_000;
  * that was only stalled cannot commit the write after the takeover (server/db/keyed-writes.ts).
  */
 export const ABANDONED_AFTER_MS = 5 * RENEW_EVERY_MS;
+/**
+ * A write still running after this long is renewed no more: a handler that never ends would
+ * otherwise hold its key for the life of the process, and every retry would be told to wait. A
+ * retry may then take the claim over, and the stuck write can no longer commit.
+ */
+export const HELD_AT_MOST_MS = 60_000;
 
 /** The claim's row as a retry reads it. */
 export interface ClaimTimes {
@@ -47,9 +53,13 @@ export function createClaimLeases(db: Kysely<Database>, log: FastifyBaseLogger) 
   }
 
   return {
-    /** Renews `claim` until the returned function is called. */
+    /** Renews `claim` until the returned function is called, for `HELD_AT_MOST_MS` at most. */
     hold(claim: KeyedWrite): () => void {
-      const timer = setInterval(() => void renew(claim), RENEW_EVERY_MS);
+      const until = Date.now() + HELD_AT_MOST_MS;
+      const timer = setInterval(() => {
+        if (Date.now() > until) clearInterval(timer);
+        else void renew(claim);
+      }, RENEW_EVERY_MS);
       timer.unref();
       return () => clearInterval(timer);
     },
