@@ -25,6 +25,16 @@ export interface KeyedWrite {
   resource: string | null;
 }
 
+/**
+ * The row of this claim and no other (`where((eb) => eb.and(claimRow(claim)))`): a retry that
+ * took the key over made a new one, which this request's work must leave alone.
+ */
+export const claimRow = (claim: KeyedWrite) => ({
+  scope: claim.scope,
+  key: claim.key,
+  created_at: claim.claimedAt,
+});
+
 /** Per request: the keyed write it is running, if any (set by server/plugins/idempotency.ts). */
 export interface KeyedWriteContext {
   write: KeyedWrite | null;
@@ -67,9 +77,7 @@ export function markingCommits(dialect: Dialect): Dialect {
     compiler
       .updateTable('idempotency_keys')
       .set({ committed_at: Date.now(), resource: write.resource })
-      .where('scope', '=', write.scope)
-      .where('key', '=', write.key)
-      .where('created_at', '=', write.claimedAt)
+      .where((eb) => eb.and(claimRow(write)))
       .compile();
   return {
     createAdapter: () => dialect.createAdapter(),

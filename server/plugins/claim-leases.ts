@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
+import { claimRow } from '../db/keyed-writes.ts';
 import type { KeyedWrite } from '../db/keyed-writes.ts';
 import type { Database } from '../db/schema.ts';
 
@@ -40,9 +41,7 @@ export function createClaimLeases(db: Kysely<Database>, log: FastifyBaseLogger) 
       await db
         .updateTable('idempotency_keys')
         .set({ renewed_at: Date.now() })
-        .where('scope', '=', claim.scope)
-        .where('key', '=', claim.key)
-        .where('created_at', '=', claim.claimedAt)
+        .where((eb) => eb.and(claimRow(claim)))
         .where('status', 'is', null)
         .execute();
     } catch (error) {

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
 import { errorText } from '../../contract/messages.ts';
-import { keyedWriteContext } from '../db/keyed-writes.ts';
+import { claimRow, keyedWriteContext } from '../db/keyed-writes.ts';
 import type { KeyedWrite } from '../db/keyed-writes.ts';
 import type { Database } from '../db/schema.ts';
 import { AppError, badRequest } from '../lib/errors.ts';
@@ -149,9 +149,7 @@ async function idempotency(app: FastifyInstance) {
     claim.settled = true;
     await db
       .deleteFrom('idempotency_keys')
-      .where('scope', '=', claim.scope)
-      .where('key', '=', claim.key)
-      .where('created_at', '=', claim.claimedAt)
+      .where((eb) => eb.and(claimRow(claim)))
       .where('status', 'is', null)
       .where('committed_at', 'is', null)
       .execute();
@@ -216,9 +214,7 @@ async function idempotency(app: FastifyInstance) {
         }
         await db
           .deleteFrom('idempotency_keys')
-          .where('scope', '=', scope)
-          .where('key', '=', key)
-          .where('created_at', '=', row.created_at)
+          .where((eb) => eb.and(claimRow(lost)))
           // Renewed since it was read: its process is alive after all.
           .where('renewed_at', row.renewed_at === null ? 'is' : '=', row.renewed_at)
           .where('status', 'is', null)
@@ -281,9 +277,7 @@ async function idempotency(app: FastifyInstance) {
         content_type: typeof contentType === 'string' ? contentType.slice(0, 128) : null,
         response,
       })
-      .where('scope', '=', claim.scope)
-      .where('key', '=', claim.key)
-      .where('created_at', '=', claim.claimedAt)
+      .where((eb) => eb.and(claimRow(claim)))
       .execute();
     settle(claim);
     return payload;
