@@ -9,7 +9,7 @@ import type { PostPresenter, PublicCard } from '../posts/present-post.ts';
 import { parseJsonArray } from '../posts/present-post.ts';
 import { isVisible } from '../posts/post-service.ts';
 import type { SearchIndex } from '../search/search-index.ts';
-import { parseSearch } from '../search/segmenter.ts';
+import { parseSearch, segmenterReady } from '../search/segmenter.ts';
 
 /** How many of the newest matching notes are ranked (the index stops after these). */
 const CANDIDATES = 100;
@@ -43,6 +43,7 @@ export function createRelatedService(deps: {
   });
 
   async function ranked(row: PostRow, limit: number): Promise<PublicCard[]> {
+    await segmenterReady();
     const terms = aboutWords(row);
     if (terms.length === 0) return [];
     const hits = await deps.searchIndex.newest({ required: [], anyOf: terms }, CANDIDATES);
