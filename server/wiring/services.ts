@@ -120,6 +120,7 @@ export interface Platform {
 /** The search index as the note modules write to it: what any visitor may read of a note. */
 function noteIndexOf(index: SearchIndex): NoteIndex {
   return {
+    ready: segmenterReady,
     put: async (row) => {
       await segmenterReady();
       return index.put(row.id, searchableText(row));

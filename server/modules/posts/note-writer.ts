@@ -9,6 +9,11 @@ import type { PostRepository, PostRow } from './post-repository.ts';
 
 /** Where a published note can be found by its words; the search module provides it. */
 export interface NoteIndex {
+  /**
+   * Resolves once `put` has what it needs to cut a note's text (jieba's dictionary, loaded over
+   * some 200 ms after a start): awaited before a transaction opens, not inside it.
+   */
+  ready(): Promise<void>;
   put(row: PostRow): Promise<void>;
   remove(postId: number): Promise<void>;
 }
@@ -51,7 +56,8 @@ export function createNoteWriter(deps: {
 }): NoteWriter {
   const { dialect, caches } = deps;
   return {
-    inTransaction(work) {
+    async inTransaction(work) {
+      await deps.store.index.ready();
       return deps.store.db.transaction().execute((trx) => work(deps.storeOn(trx)));
     },
     async sync(row, store = deps.store) {
