@@ -32,12 +32,14 @@ describe('the SQLite default start-up', () => {
   let dataDir: string;
   let server: ChildProcess;
   let loaded: Set<string>;
+  let origin: string;
 
   beforeAll(async () => {
     if (!existsSync('dist-server/main.js')) throw new Error('run `npm run build` first');
     dataDir = mkdtempSync(path.join(tmpdir(), 'vibe-lazy-'));
     const packageLog = path.join(dataDir, 'imports.log');
     const port = await freePort();
+    origin = `http://127.0.0.1:${port}`;
     const env: NodeJS.ProcessEnv = {
       ...process.env,
       DATA_DIR: dataDir,
@@ -61,7 +63,7 @@ describe('the SQLite default start-up', () => {
     // Another process's readiness has no event to await: ask until it answers.
     for (;;) {
       if (server.exitCode !== null) throw new Error('the server exited');
-      const ready = await fetch(`http://127.0.0.1:${port}/readyz`).then(
+      const ready = await fetch(`${origin}/readyz`).then(
         (response) => response.ok,
         () => false,
       );
@@ -91,5 +93,13 @@ describe('the SQLite default start-up', () => {
 
   it.each(NOT_AT_START)('does not load %s', (name) => {
     expect(loaded.has(name)).toBe(false);
+  });
+
+  it('has answered the feed once before it listens, so no visitor pays for the first request', async () => {
+    // server/main.ts asks for it itself; nothing in this test asks for the feed.
+    const metrics = await fetch(`${origin}/metrics`).then((response) => response.text());
+    expect(metrics).toContain(
+      'http_requests_total{method="GET",route="/api/posts",status_code="200"} 1\n',
+    );
   });
 });
