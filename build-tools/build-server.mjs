@@ -61,6 +61,8 @@ await build({
     'read-worker': 'server/db/read-worker.js',
     // PostgreSQL's search ranker runs in this one (server/db/postings-thread.ts).
     'postings-worker': 'server/db/postings-worker.js',
+    // jieba, for notes and queries (server/modules/search/segmenter-thread.ts).
+    'segmenter-worker': 'server/modules/search/segmenter-worker.js',
   },
   outdir: 'dist-server',
   bundle: true,

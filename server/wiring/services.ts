@@ -72,7 +72,7 @@ import {
   createSearchService,
 } from '../modules/search/search-service.ts';
 import { searchableText } from '../modules/search/searchable-text.ts';
-import { segmenterReady } from '../modules/search/segmenter.ts';
+import { segmenterThreadReady } from '../modules/search/segmenter.ts';
 import { createUserSearch } from '../modules/search/user-search.ts';
 import { createUserSearchRepository } from '../modules/search/user-search-repository.ts';
 import { createSettingsService } from '../modules/settings/settings-service.ts';
@@ -120,11 +120,8 @@ export interface Platform {
 /** The search index as the note modules write to it: what any visitor may read of a note. */
 function noteIndexOf(index: SearchIndex): NoteIndex {
   return {
-    ready: segmenterReady,
-    put: async (row) => {
-      await segmenterReady();
-      return index.put(row.id, searchableText(row));
-    },
+    ready: segmenterThreadReady,
+    put: async (row) => index.put(row.id, await searchableText(row)),
     remove: (postId) => index.remove(postId),
   };
 }

@@ -25,7 +25,7 @@ export function searchVisibleTextMigration(dialect: DialectName): Migration {
           .orderBy('id')
           .limit(BATCH)
           .execute();
-        for (const row of rows) await index.put(row.id, searchableText(row));
+        for (const row of rows) await index.put(row.id, await searchableText(row));
         if (rows.length < BATCH) break;
         after = rows[rows.length - 1].id;
       }

@@ -10,8 +10,9 @@ import type { PostRepository, PostRow } from './post-repository.ts';
 /** Where a published note can be found by its words; the search module provides it. */
 export interface NoteIndex {
   /**
-   * Resolves once `put` has what it needs to cut a note's text (jieba's dictionary, loaded over
-   * some 200 ms after a start): awaited before a transaction opens, not inside it.
+   * Resolves once `put` has what it needs to cut a note's text (jieba's dictionary, built on the
+   * segmenter thread over some 200 ms after a start): awaited before a transaction opens, not
+   * inside it.
    */
   ready(): Promise<void>;
   put(row: PostRow): Promise<void>;

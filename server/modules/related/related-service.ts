@@ -9,7 +9,7 @@ import type { PostPresenter, PublicCard } from '../posts/present-post.ts';
 import { parseJsonArray } from '../posts/present-post.ts';
 import { isVisible } from '../posts/post-service.ts';
 import type { SearchIndex } from '../search/search-index.ts';
-import { parseSearch, segmenterReady } from '../search/segmenter.ts';
+import { parseSearchOffThread } from '../search/segmenter.ts';
 
 /** How many of the newest matching notes are ranked (the index stops after these). */
 const CANDIDATES = 100;
@@ -22,9 +22,9 @@ const RELATED_TTL_MS = 60_000;
  * paid note's excerpt is its free preview), in that order, so the tags and title are among
  * the words kept when there are many.
  */
-export function aboutWords(row: Pick<PostRow, 'tags' | 'title' | 'excerpt'>) {
+export async function aboutWords(row: Pick<PostRow, 'tags' | 'title' | 'excerpt'>) {
   const text = [...parseJsonArray<string>(row.tags), row.title, row.excerpt].join(' ');
-  return parseSearch(text).optional;
+  return (await parseSearchOffThread(text)).optional;
 }
 
 /**
@@ -43,8 +43,7 @@ export function createRelatedService(deps: {
   });
 
   async function ranked(row: PostRow, limit: number): Promise<PublicCard[]> {
-    await segmenterReady();
-    const terms = aboutWords(row);
+    const terms = await aboutWords(row);
     if (terms.length === 0) return [];
     const hits = await deps.searchIndex.newest({ required: [], anyOf: terms }, CANDIDATES);
     const ids = hits

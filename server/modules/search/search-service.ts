@@ -16,7 +16,7 @@ import { highlighter, highlightsOf } from './highlight.ts';
 import type { SearchIndex } from './search-index.ts';
 import { rankPage } from './search-ranking.ts';
 import type { SearchPage } from './search-ranking.ts';
-import { parseSearch, segmenterReady } from './segmenter.ts';
+import { parseSearchOffThread } from './segmenter.ts';
 
 const SEARCH_TTL_MS = 30_000;
 
@@ -79,8 +79,7 @@ export function createSearchService(deps: {
     const window = pageWindow(query, POST_LIMITS.searchPageSize);
     // Longer input is cut rather than refused: it is a search box, not a form.
     const text = [...(query.search ?? '').trim()].slice(0, POST_LIMITS.searchMax).join('');
-    await segmenterReady();
-    const parsed = parseSearch(text);
+    const parsed = await parseSearchOffThread(text);
     if (parsed.required.length === 0 && parsed.optional.length === 0) {
       return { cards: [], flags: [], total: 0, page: window.page, pages: 0 };
     }

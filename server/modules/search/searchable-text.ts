@@ -1,6 +1,6 @@
 import { freeTextOf } from '../paywall/preview.ts';
 import { parseJsonArray } from '../posts/present-post.ts';
-import { indexText } from './segmenter.ts';
+import { indexTextOffThread } from './segmenter.ts';
 import type { IndexText } from './segmenter.ts';
 
 /**
@@ -13,8 +13,8 @@ export function searchableText(row: {
   tags: string;
   content: string;
   price_cents: number;
-}): IndexText {
-  return indexText({
+}): Promise<IndexText> {
+  return indexTextOffThread({
     title: row.title,
     tags: parseJsonArray<string>(row.tags),
     content: freeTextOf(row.content, row.price_cents),

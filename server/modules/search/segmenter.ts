@@ -1,8 +1,7 @@
-import { readFileSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import { setImmediate as nextTurn } from 'node:timers/promises';
-import { Jieba } from '@node-rs/jieba';
+import type { Jieba } from '@node-rs/jieba';
+import * as jiebaText from './jieba-text.js';
+import { createSegmenterThread } from './segmenter-thread.ts';
+import type { NoteParts, SegmenterThread } from './segmenter-thread.ts';
 
 /**
  * Chinese text has no spaces, so the index cannot find words by itself. Text is cut into
@@ -13,97 +12,44 @@ import { Jieba } from '@node-rs/jieba';
  *   of consecutive tokens finds any substring, even a one- or two-character query (编程, AI).
  *
  * Tokens hold letters and digits only, so nothing a user types can become index syntax.
+ *
+ * The server cuts on its segmenter thread (`parseSearchOffThread`, `indexTextOffThread`), so
+ * that jieba's dictionary is neither built nor held on the thread that answers requests;
+ * scripts, tests and the bench cut on their own thread (`parseSearch`, `indexText`).
  */
 let jieba: Jieba | null = null;
 
-/**
- * jieba's dictionary, read from dict.txt directly so that the buffer can be dropped once the
- * trie is built (`@node-rs/jieba/dict` would keep it, and the 6 MB IDF table read beside it, for
- * the life of the process).
- */
-const DICTIONARY = createRequire(import.meta.url).resolve('@node-rs/jieba/dict.txt');
-
-/**
- * jieba with its dictionary, built on the first text to cut: the trie it builds holds some
- * 40 MiB, which a server that has not yet indexed or searched anything does not need. Built
- * here in one call (about 185 ms), for scripts and tests; the server waits for `segmenterReady`.
- */
+/** jieba with its dictionary on this thread, built on the first text to cut here. */
 function segmenter(): Jieba {
-  jieba ??= Jieba.withDict(readFileSync(DICTIONARY));
+  jieba ??= jiebaText.loadJieba();
   return jieba;
 }
 
-/**
- * Lines of dict.txt loaded in one turn of the event loop: some 0.5 ms each. A few turns still
- * take 10-35 ms, where jieba's trie grows and copies its arrays.
- */
-const SLICE_BYTES = 16 * 1024;
+let thread: SegmenterThread | null = null;
 
-let loading: Promise<void> | null = null;
-
-/**
- * Resolves once jieba holds its dictionary. Built in one call, the trie held the thread that
- * answers requests for about 200 ms at the first search or note written after a start; here the
- * dictionary is read without blocking and loaded in slices of lines, one turn of the event loop
- * each (`loadDict` adds to what an instance holds: `withDict` is an empty instance and one
- * `loadDict`), so other requests are answered in between. Request paths await this before they
- * cut text; once it has resolved it costs one microtask.
- */
-export function segmenterReady(): Promise<void> {
-  loading ??= (async () => {
-    const dictionary = await readFile(DICTIONARY);
-    const building = new Jieba();
-    for (let at = 0; at < dictionary.length && !jieba;) {
-      const newline = dictionary.indexOf(10, at + SLICE_BYTES);
-      const end = newline < 0 ? dictionary.length : newline + 1;
-      building.loadDict(dictionary.subarray(at, end));
-      at = end;
-      await nextTurn();
-    }
-    // A script or test that cut text meanwhile built its own: that one is kept.
-    jieba ??= building;
-  })();
-  return loading;
+/** The process's one segmenter thread, started by the first cut sent to it. */
+function segmenterThread(): SegmenterThread {
+  thread ??= createSegmenterThread();
+  return thread;
 }
 
-/** A run of CJK ideographs, or a run of other letters/digits (Latin words, numbers). */
-const CHUNK = /\p{Script=Han}+|(?:(?!\p{Script=Han})[\p{L}\p{N}])+/gu;
-const HAN = /\p{Script=Han}/u;
+/** Resolves once the segmenter thread holds jieba's dictionary. */
+export const segmenterThreadReady = () => segmenterThread().ready();
+
+export const { charTokens } = jiebaText;
 
 export interface IndexText {
   words: string;
   chars: string;
 }
 
-/** One token per ideograph, one per Latin word or number, in text order, lowercased. */
-export function charTokens(text: string): string[] {
-  const tokens: string[] = [];
-  for (const [chunk] of text.toLowerCase().matchAll(CHUNK)) {
-    if (HAN.test(chunk)) tokens.push(...chunk);
-    else tokens.push(chunk);
-  }
-  return tokens;
+export function indexText(parts: NoteParts): IndexText {
+  return jiebaText.indexText(segmenter(), parts);
 }
 
-/** jieba's search-mode words, lowercased, punctuation and spaces dropped. */
-export function wordTokens(text: string): string[] {
-  const tokens: string[] = [];
-  for (const word of segmenter().cutForSearch(text.toLowerCase(), true)) {
-    // jieba keeps "c++" or "node.js" whole; the index splits on anything but letters/digits.
-    for (const [part] of word.matchAll(CHUNK)) tokens.push(part);
-  }
-  return tokens;
-}
-
-/** Times a title or tag word counts towards relevance, against once for the body. */
-const HEADLINE_BOOST = 3;
-
-/** What the search index stores for a note: title, tags and body. */
-export function indexText(parts: { title: string; tags: string[]; content: string }): IndexText {
-  const headline = [parts.title, ...parts.tags].join('\n');
-  const text = [headline, parts.content].join('\n');
-  const words = [...Array(HEADLINE_BOOST).fill(headline), parts.content].join('\n');
-  return { words: wordTokens(words).join(' '), chars: charTokens(text).join(' ') };
+/** `indexText` on the segmenter thread. */
+export function indexTextOffThread(parts: NoteParts): Promise<IndexText> {
+  return segmenterThread().indexText(parts);
 }
 
 /**
@@ -158,29 +104,24 @@ const STOP_WORDS = new Set([
   '更好',
 ]);
 
-/** jieba's precise words of a query (no overlapping sub-words), lowercased, punctuation dropped. */
-function queryWords(text: string): string[] {
-  const words: string[] = [];
-  for (const word of segmenter().cut(text.toLowerCase(), true)) {
-    for (const [part] of word.matchAll(CHUNK)) words.push(part);
-  }
-  return [...new Set(words)];
-}
-
-/**
- * Quoted parts become required character phrases (they find the words wherever they occur,
- * however jieba cut the note). The rest is cut into words that are each optional. Single
- * characters (的, 和) are dropped when longer words remain, as are question words; a query of
- * single characters alone (色) looks them up as characters.
- */
-export function parseSearch(query: string): SearchQuery {
+/** A query's quoted phrases, each a required term, and the rest of its text. */
+function quotedPhrases(query: string): { required: SearchTerm[]; rest: string } {
   const required: SearchTerm[] = [];
   const rest = query.replace(QUOTED, (_quoted, inner: string) => {
     const tokens = charTokens(inner);
     if (tokens.length > 0) required.push({ column: 'chars', tokens });
     return ' ';
   });
-  const words = queryWords(rest);
+  return { required, rest };
+}
+
+/**
+ * Quoted parts become required character phrases (they find the words wherever they occur,
+ * however jieba cut the note). The rest is cut into words (`words`, jieba's precise words of
+ * it) that are each optional. Single characters (的, 和) are dropped when longer words remain,
+ * as are question words; a query of single characters alone (色) looks them up as characters.
+ */
+function searchQueryOf(required: SearchTerm[], words: string[]): SearchQuery {
   const longer = words.filter((word) => !SINGLE_HAN.test(word));
   const meaningful = longer.filter((word) => !STOP_WORDS.has(word));
   const chosen = meaningful.length > 0 ? meaningful : longer;
@@ -189,4 +130,15 @@ export function parseSearch(query: string): SearchQuery {
       ? chosen.map((word) => ({ column: 'words', tokens: [word] }))
       : words.map((word) => ({ column: 'chars', tokens: [word] }));
   return { required, optional: optional.slice(0, MAX_QUERY_WORDS) };
+}
+
+export function parseSearch(query: string): SearchQuery {
+  const { required, rest } = quotedPhrases(query);
+  return searchQueryOf(required, jiebaText.queryWords(segmenter(), rest));
+}
+
+/** `parseSearch` with the words cut on the segmenter thread. */
+export async function parseSearchOffThread(query: string): Promise<SearchQuery> {
+  const { required, rest } = quotedPhrases(query);
+  return searchQueryOf(required, await segmenterThread().queryWords(rest));
 }
