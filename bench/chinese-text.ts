@@ -102,7 +102,7 @@ export const TOPICS = {
 export type Topic = keyof typeof TOPICS;
 export const TOPIC_NAMES = Object.keys(TOPICS) as Topic[];
 
-const TITLES = [
+export const TITLES = [
   '{a}入门：从{b}到{c}',
   '我用{a}做了一个小项目',
   '关于{a}的五个经验',
@@ -115,7 +115,7 @@ const TITLES = [
   '{a}清单：收藏这一篇就够了',
 ];
 
-const SENTENCES = [
+export const SENTENCES = [
   '最近在研究{a}，发现它和{b}的关系比想象中更紧密。',
   '很多人觉得{a}很难，其实只要先弄清楚{b}就好。',
   '我的做法是先从{a}开始，再慢慢加入{b}。',

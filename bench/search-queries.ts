@@ -1,5 +1,5 @@
 import { parseSearch } from '../server/modules/search/segmenter.ts';
-import { TOPICS } from './chinese-text.ts';
+import { SENTENCES, TITLES, TOPICS } from './chinese-text.ts';
 import type { Random } from './chinese-text.ts';
 
 const TOPIC_WORDS = Object.values(TOPICS).map((words) =>
@@ -10,6 +10,22 @@ const TOPIC_WORDS = Object.values(TOPICS).map((words) =>
   }),
 );
 
+/**
+ * Every word a query can hold that the notes are written with: the topics' and those of the
+ * sentences and titles around them, several in most notes (很多, 整理, 周末, 技巧…). Their lists
+ * together hold about 7 million notes at 100 000 notes, more than the topics' alone.
+ */
+const EVERY_WORD = [
+  ...new Set([
+    ...TOPIC_WORDS.flat(),
+    ...[...TITLES, ...SENTENCES].flatMap((template) =>
+      parseSearch(template.replace(/\{[abc]\}/g, ' '))
+        .optional.filter((term) => term.column === 'words')
+        .map((term) => term.tokens[0]),
+    ),
+  ]),
+];
+
 export interface DrawnQuery {
   text: string;
   words: string[];
@@ -17,20 +33,23 @@ export interface DrawnQuery {
 
 /**
  * Distinct queries of two or three jieba words from the words the bench's notes are written
- * with, never the same twice. Every note is about one topic, so words of one topic often occur
- * together (the query has notes holding all its words) and words of different topics never do
- * (only notes holding some of them): half of each.
+ * with, never the same twice. From the topics' words (`'topics'`): every note is about one
+ * topic, so words of one topic often occur together (the query has notes holding all its
+ * words) and words of different topics never do (only notes holding some of them): half of
+ * each. From every word (`'every word'`), common ones too: what readers who do not know the
+ * topics would type.
  */
-export function createQueryDrawer(random: Random) {
+export function createQueryDrawer(random: Random, from: 'topics' | 'every word' = 'topics') {
   const used = new Set<string>();
   const draw = (): DrawnQuery => {
     for (;;) {
       const count = 2 + random.int(2);
       const together = random.next() < 0.5;
       const topic = random.pick(TOPIC_WORDS);
+      const pool = () =>
+        from === 'every word' ? EVERY_WORD : together ? topic : random.pick(TOPIC_WORDS);
       const words = new Set<string>();
-      while (words.size < count)
-        words.add(random.pick(together ? topic : random.pick(TOPIC_WORDS)));
+      while (words.size < count) words.add(random.pick(pool()));
       const list = [...words];
       for (const text of [list.join(''), list.join(' ')]) {
         if (used.has(text)) continue;

@@ -62,12 +62,22 @@ export function isFresh(loadedAt: number, changes: IndexChanges): boolean;
 /** A list's positions by weight, heaviest first, ties to the later position. */
 export function weightOrder(weights: Float32Array, keyed?: number): Int32Array;
 
+/** Memory the postings may take at most; how many of a list's notes are kept in weight order. */
+export interface RankerOptions {
+  maxBytes: number;
+  /** `BEST_KEPT` unless given (tests give fewer, to rank past them). */
+  bestKept?: number;
+}
+
+/** A list keeps at most this many of its notes in weight order. */
+export const BEST_KEPT: number;
+
 export function createPostingsRanker(
   source: PostingsSource,
-  options: { maxBytes: number },
+  options: RankerOptions,
 ): PostingsRanker;
 
-export function createWordPostings(db: Database, options: { maxBytes: number }): PostingsRanker;
+export function createWordPostings(db: Database, options: RankerOptions): PostingsRanker;
 
 export const WORD_POSTINGS_SQL: {
   vocabulary: string;

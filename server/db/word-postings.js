@@ -1,14 +1,17 @@
 // Ranks a query of whole words from postings held in memory by a read worker (read-worker.js).
 // Plain JavaScript so that the workers run it without the TypeScript loader.
 //
-// Each word's postings (the notes holding it, their BM25 term weights, a bitset of them and
-// their order by weight) are read from FTS5 the first time the word is asked for and kept, up
-// to a budget, so a query is a few passes over bitsets and the heads of the weight orders: no
-// SQL, no note text. See docs/decisions/024-search-in-memory-postings.md.
+// Each word's postings (a bitset of the notes holding it, how often each holds it, and its
+// heaviest notes by BM25 term weight) are read from FTS5 the first time the word is asked for
+// and kept, up to a budget, so a query is a few passes over bitsets and the heads of the weight
+// orders: no SQL, no note text. See docs/decisions/024-search-in-memory-postings.md and 038.
 import { createTop, TIER } from './top-notes.js';
 
 const K1 = 1.2;
 const B = 0.75;
+
+/** BM25's damping of a term's frequency in a note of `length` tokens, against the mean. */
+const damping = (length, average) => K1 * (1 - B + (B * length) / (average || 1));
 
 /**
  * How the read worker learns of writes: the main thread numbers every note it writes to the
@@ -60,6 +63,14 @@ export const WORD_POSTINGS_SQL = {
   lengths: 'SELECT id, hex(sz) FROM post_fts_docsize',
   changed: 'SELECT rowid, words FROM post_fts WHERE rowid IN (SELECT value FROM json_each(?))',
 };
+
+/**
+ * A list keeps its heaviest notes in weight order, at most this many (`best`). A ranking that
+ * needs more of one word's notes alone (a deep page, or a word whose heaviest notes mostly hold
+ * the query's other words too) orders the whole list for itself. Kept whole for every list,
+ * with each note's weight, the orders took 12 bytes a note where its count takes 2.
+ */
+export const BEST_KEPT = 4096;
 
 /** Lists up to this long are ordered by one number a note (`weightOrder`). */
 const KEYED_POSITIONS = 2 ** 22;
@@ -140,7 +151,8 @@ function sqliteSource(db) {
 
 /**
  * @param {import('better-sqlite3').Database} db a read-only connection
- * @param {{ maxBytes: number }} options memory the postings may take at most
+ * @param {{ maxBytes: number, bestKept?: number }} options memory the postings may take at
+ *   most, and how many of a list's notes it keeps in weight order (`BEST_KEPT`)
  */
 export function createWordPostings(db, options) {
   return createPostingsRanker(sqliteSource(db), options);
@@ -161,7 +173,8 @@ export function createWordPostings(db, options) {
 
 /**
  * @param {PostingsSource} source
- * @param {{ maxBytes: number }} options memory the postings may take at most
+ * @param {{ maxBytes: number, bestKept?: number }} options memory the postings may take at
+ *   most, and how many of a list's notes it keeps in weight order (`BEST_KEPT`)
  */
 export function createPostingsRanker(source, options) {
   /** Token counts of the `words` column by note id, their mean, and how many notes there are. */
@@ -185,50 +198,77 @@ export function createPostingsRanker(source, options) {
     const count = given.notes.length;
     let top = 0;
     for (let at = 0; at < count; at += 1) if (given.notes[at] > top) top = given.notes[at];
-    const byNote = new Uint16Array(top + 1);
+    const lengthOf = new Uint16Array(top + 1);
     let sum = 0;
     for (let at = 0; at < count; at += 1) {
       const length = Math.min(given.counts[at], 0xffff);
-      byNote[given.notes[at]] = length;
+      lengthOf[given.notes[at]] = length;
       sum += length;
     }
     lists.clear();
-    held = byNote.byteLength;
     const average = sum / (count || 1);
+    // Each note's damping, worked out once: a ranking weighs thousands of notes.
+    const dampings = Float64Array.from(lengthOf, (length) => damping(length, average));
+    held = dampings.byteLength;
     const loadedAt = given.loadedAt ?? changes.seq;
-    return { byNote, words: (top >>> 5) + 1, notes: count, average, loadedAt };
+    return { dampings, words: (top >>> 5) + 1, notes: count, average, loadedAt };
   }
 
-  /** BM25's saturation of a term frequency in a note of `length` tokens. */
-  const saturation = (count, length) =>
-    (count * (K1 + 1)) / (count + K1 * (1 - B + (B * length) / (lengths.average || 1)));
+  /** BM25's saturation of a term frequency in a note of the given `damping`. */
+  const saturation = (count, damped) => (count * (K1 + 1)) / (count + damped);
+
+  /** A note's term weight for `count` occurrences, a float32 as the weight orders sort it. */
+  const weightOf = (count, note) =>
+    Math.fround(saturation(count, lengths.dampings[note] ?? damping(0, lengths.average)));
+
+  /** Where `note` is in a list's `counts`: the list's notes before its 32-bit word, and a popcount. */
+  const positionOf = (list, note) =>
+    list.ranks[note >>> 5] + popcount(list.bits[note >>> 5] & ((1 << (note & 31)) - 1));
+
+  /** The weights of `notes` (ascending) and their positions by weight (see `weightOrder`). */
+  function byWeight(notes, counts) {
+    const weights = Float32Array.from(notes, (note, at) => weightOf(counts[at], note));
+    return { weights, order: weightOrder(weights) };
+  }
+
+  /** A list's notes in weight order, past `best` too: built for one ranking, not kept. */
+  function wholeOrder(list) {
+    const notes = new Int32Array(list.held);
+    let at = 0;
+    list.bits.forEach((bits, word) => {
+      for (let x = bits; x !== 0; x &= x - 1) notes[at++] = word * 32 + 31 - Math.clz32(x & -x);
+    });
+    return byWeight(notes, list.counts).order.map((position) => notes[position]);
+  }
 
   function loadList(word, changes) {
     const postings = source.postings(word);
     const count = postings.notes.length;
-    const notes = new Int32Array(count);
-    const weights = new Float32Array(count);
+    const counts = Uint16Array.from(postings.counts, (times) => Math.min(times, 0xffff));
     const bits = new Uint32Array(lengths.words);
     // The heaviest weight among each 32 notes: what any of them can add to a score at most.
     const peaks = new Float32Array(lengths.words);
-    for (let at = 0; at < count; at += 1) {
-      const note = postings.notes[at];
-      notes[at] = note;
-      weights[at] = saturation(postings.counts[at], lengths.byNote[note] ?? 0);
-      if (note >>> 5 < bits.length) {
-        bits[note >>> 5] |= 1 << (note & 31);
-        peaks[note >>> 5] = Math.max(peaks[note >>> 5], weights[at]);
-      }
-    }
-    // Set bits before each 32-note word, so a note's position in `notes` is one popcount away.
+    // Notes written after the lengths were read lie past the bitsets (they are among the
+    // changed notes, scored from their text): ascending, they are the list's tail.
+    let held = 0;
+    while (held < count && postings.notes[held] >>> 5 < bits.length) held += 1;
+    const notes = Int32Array.from(postings.notes).subarray(0, held);
+    const { weights, order } = byWeight(notes, counts);
+    notes.forEach((note, at) => {
+      bits[note >>> 5] |= 1 << (note & 31);
+      peaks[note >>> 5] = Math.max(peaks[note >>> 5], weights[at]);
+    });
+    // Set bits before each 32-note word, so a note's position in `counts` is one popcount away.
     const ranks = new Uint32Array(lengths.words);
     for (let word = 1; word < ranks.length; word += 1) {
       ranks[word] = ranks[word - 1] + popcount(bits[word - 1]);
     }
-    const byWeight = weightOrder(weights);
-    const bytes = notes.byteLength * 3 + bits.byteLength * 3;
+    const kept = order.subarray(0, options.bestKept ?? BEST_KEPT);
+    const best = Int32Array.from(kept, (position) => notes[position]);
+    const heaviest = held > 0 ? weights[order[0]] : 0;
+    const bytes = counts.byteLength + bits.byteLength * 3 + best.byteLength;
     const loadedAt = postings.loadedAt ?? changes.seq;
-    const list = { notes, weights, bits, peaks, ranks, byWeight, bytes, loadedAt };
+    const list = { counts, held, bits, peaks, ranks, best, heaviest, bytes, loadedAt };
     keep(word, list);
     return list;
   }
@@ -266,7 +306,7 @@ export function createPostingsRanker(source, options) {
     const sources = words.map((word) => listOf(word, changes));
     const fresh = source.changed(changes.recent, words);
     const idf = sources.map((list, t) => {
-      const holding = list.notes.length + fresh.filter((note) => note.counts[t] > 0).length;
+      const holding = list.counts.length + fresh.filter((note) => note.counts[t] > 0).length;
       // Notes written since the lengths were read are not in their count: never fewer than hold it.
       const notes = Math.max(lengths.notes, holding);
       return Math.log((notes - holding + 0.5) / (holding + 0.5) + 1);
@@ -315,7 +355,7 @@ export function createPostingsRanker(source, options) {
       counts.forEach((count, t) => {
         if (count === 0) return;
         holds += 1;
-        score += idf[t] * saturation(count, length);
+        score += idf[t] * saturation(count, damping(length, lengths.average));
       });
       if (holds > 0) top.offer(note, (holds === sources.length ? TIER : 0) + score);
     }
@@ -349,7 +389,8 @@ export function createPostingsRanker(source, options) {
           const list = sources[t];
           const bits = list.bits[word];
           if ((bits & mask) !== 0) {
-            key += idf[t] * list.weights[list.ranks[word] + popcount(bits & (mask - 1))];
+            const count = list.counts[list.ranks[word] + popcount(bits & (mask - 1))];
+            key += idf[t] * weightOf(count, word * 32 + bit);
           }
         }
         if (top.wants(key)) top.offer(word * 32 + bit, key);
@@ -379,9 +420,7 @@ export function createPostingsRanker(source, options) {
         }
       }
     }
-    const best = sources
-      .map((list, t) => (list.notes.length > 0 ? idf[t] * list.weights[list.byWeight[0]] : 0))
-      .sort((a, b) => b - a);
+    const best = sources.map((list, t) => idf[t] * list.heaviest).sort((a, b) => b - a);
     let bound = best.slice(0, sources.length - 1).reduce((sum, weight) => sum + weight, 0);
     const holding = scratchOf(3, size);
     for (let held = sources.length - 1; held >= 2; held -= 1) {
@@ -401,10 +440,12 @@ export function createPostingsRanker(source, options) {
 
   /** Offers a list's `eligible` notes in weight order until no later one could be kept. */
   function bestAlone(list, idf, tier, eligible, top) {
-    for (const position of list.byWeight) {
-      const key = tier + idf * list.weights[position];
+    let order = list.best;
+    for (let at = 0; at < list.held; at += 1) {
+      if (at === order.length) order = wholeOrder(list);
+      const note = order[at];
+      const key = tier + idf * weightOf(list.counts[positionOf(list, note)], note);
       if (!top.wants(key)) return;
-      const note = list.notes[position];
       if (eligible(note)) top.offer(note, key);
     }
   }

@@ -106,6 +106,16 @@ describe('word postings (in-memory search of whole words)', () => {
     expect(second.total).toBe(Math.min(15, expected.length));
   });
 
+  it('ranks past the notes a list keeps in weight order as it ranks within them', () => {
+    // Three kept: the notes holding one word alone, read in weight order, soon run past them.
+    const postings = createWordPostings(reader, { maxBytes: 2 ** 20, bestKept: 3 });
+    for (const words of [['编程'], ['字体', '夜景'], ['摄影', 'ai', '夜景']]) {
+      const expected = reference(notes, words).map((note) => note.id);
+      const found = postings.rank({ words, offset: 5, needed: 300, cap: 1000, changes: none });
+      expect(found.ids).toEqual(expected.slice(5, 300));
+    }
+  });
+
   it('reads the notes written since its postings were loaded afresh', () => {
     const postings = createWordPostings(reader, { maxBytes: 2 ** 20 });
     const words = ['咖啡', '夜景'];
