@@ -18,10 +18,26 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
     let sqliteSite: TestApp;
     let target: { url: string; drop: () => Promise<void> };
     let posts: Array<{ id: number; title: string }>;
+    /** A note made paid: the words of its paid part must not find it once moved. */
+    let paid: { id: number };
 
     beforeAll(async () => {
       sqliteSite = await createTestApp('sqlite');
       await seedDemoContent(sqliteSite.app);
+      paid = await sqliteSite.app.db
+        .selectFrom('posts')
+        .select('id')
+        .where('status', '=', 'approved')
+        .orderBy('id', 'desc')
+        .executeTakeFirstOrThrow();
+      await sqliteSite.app.db
+        .updateTable('posts')
+        .set({
+          price_cents: 500,
+          content: `开头一段写给所有读者。\n\n${'付费部分记录鲸落观测的全部细节。'.repeat(20)}`,
+        })
+        .where('id', '=', paid.id)
+        .execute();
       posts = await sqliteSite.app.db
         .selectFrom('posts')
         .select(['id', 'title'])
@@ -86,6 +102,14 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
         expect(
           found.json<{ posts: Array<{ id: string }> }>().posts.map((post) => post.id),
         ).toContain(String(approved.id));
+
+        // Only what any visitor may read was indexed: the paid note's preview, not its paid part.
+        const search = async (text: string) =>
+          (await site.inject({ url: `/api/posts?search=${encodeURIComponent(text)}` }))
+            .json<{ posts: Array<{ id: string }> }>()
+            .posts.map((post) => post.id);
+        expect(await search('读者')).toContain(String(paid.id));
+        expect(await search('鲸落 观测')).not.toContain(String(paid.id));
       } finally {
         await site.close();
       }

@@ -4,9 +4,8 @@ import type { Kysely } from 'kysely';
 import { openDatabase } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import type { Database } from '../db/schema.ts';
-import { parseJsonArray } from '../modules/posts/present-post.ts';
 import { createSearchIndex } from '../modules/search/search-index.ts';
-import { indexText } from '../modules/search/segmenter.ts';
+import { searchableText } from '../modules/search/searchable-text.ts';
 
 const BATCH_ROWS = 500;
 /** Kept by each database for itself: the migrator's bookkeeping and the search index. */
@@ -90,23 +89,16 @@ async function rebuildSearchIndex(db: Kysely<Database>): Promise<void> {
   for (;;) {
     const rows = await db
       .selectFrom('posts')
-      .select(['id', 'title', 'tags', 'content'])
+      .select(['id', 'title', 'tags', 'content', 'price_cents'])
       .where('status', '=', 'approved')
       .where('id', '>', after)
       .orderBy('id')
       .limit(BATCH_ROWS)
       .execute();
     if (rows.length === 0) return;
-    for (const row of rows) {
-      await index.put(
-        row.id,
-        indexText({
-          title: row.title,
-          tags: parseJsonArray<string>(row.tags),
-          content: row.content,
-        }),
-      );
-    }
+    // What any visitor may read of each note, as the server indexes it: a paid note's free
+    // preview, never its paid part.
+    for (const row of rows) await index.put(row.id, await searchableText(row));
     after = rows[rows.length - 1].id;
   }
 }
