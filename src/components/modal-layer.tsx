@@ -1,6 +1,6 @@
 import { AnimatePresence, m } from 'framer-motion';
 import { X } from 'lucide-react';
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef } from 'react';
 import type { CSSProperties, KeyboardEvent, ReactNode } from 'react';
 import { useHydrated } from '../lib/use-hydrated';
 import styles from './modal.module.css';
@@ -46,7 +46,9 @@ function ModalFrame({ onClose, title, children, width }: ModalFrameProps) {
     closeRef.current = onClose;
   }, [onClose]);
 
-  useEffect(() => {
+  // Before the first paint of the dialog, not after it: no frame shows the page still scrolling
+  // under it or the focus left behind, and a dialog found in the page already holds the focus.
+  useLayoutEffect(() => {
     const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const first = bodyRef.current?.querySelector<HTMLElement>(FOCUSABLE);
     (first ?? dialogRef.current)?.focus();
