@@ -17,6 +17,7 @@ import { reportsByAuthorSchema } from './migrations/013-reports-by-author.ts';
 import { searchPostingsFeedSchema } from './migrations/014-search-postings-feed.ts';
 import { idempotencyCommitMarksSchema } from './migrations/015-idempotency-commit-marks.ts';
 import { idempotencyClaimLeasesSchema } from './migrations/016-idempotency-claim-leases.ts';
+import { searchWordNotesSchema } from './migrations/017-search-word-notes.ts';
 
 /** Versioned migrations, in order. Add a new file and a line here; never edit a shipped one. */
 function migrations(handle: DatabaseHandle): Record<string, Migration> {
@@ -37,6 +38,7 @@ function migrations(handle: DatabaseHandle): Record<string, Migration> {
     '014-search-postings-feed': searchPostingsFeedSchema(handle.dialect),
     '015-idempotency-commit-marks': idempotencyCommitMarksSchema(),
     '016-idempotency-claim-leases': idempotencyClaimLeasesSchema(),
+    '017-search-word-notes': searchWordNotesSchema(handle.dialect),
   };
 }
 

@@ -393,9 +393,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('query plans of search postings 
     });
   }
 
-  it("reads a word's postings through the words' GIN index", async () => {
-    const plan = await planOf(POSTGRES_POSTINGS_SQL.postings, ["'编程'", '编程']);
-    expect(plan).toMatch(/Bitmap Index Scan on post_fts_words/);
+  it("reads a word's postings from the index of its notes alone", async () => {
+    const plan = await planOf(POSTGRES_POSTINGS_SQL.postings, ['编程']);
+    // An index-only scan once the table is large; a bitmap of the same key on a few rows.
+    expect(plan).toMatch(/(Index Only Scan using|Bitmap Index Scan on) search_word_notes_pkey/);
     expect(plan).not.toMatch(/Seq Scan/);
   });
 
