@@ -233,7 +233,7 @@ export function createPostingsRanker(source, options) {
 
   /** A list's notes in weight order, past `best` too: built for one ranking, not kept. */
   function wholeOrder(list) {
-    const notes = new Int32Array(list.held);
+    const notes = new Int32Array(list.covered);
     let at = 0;
     list.bits.forEach((bits, word) => {
       for (let x = bits; x !== 0; x &= x - 1) notes[at++] = word * 32 + 31 - Math.clz32(x & -x);
@@ -249,10 +249,11 @@ export function createPostingsRanker(source, options) {
     // The heaviest weight among each 32 notes: what any of them can add to a score at most.
     const peaks = new Float32Array(lengths.words);
     // Notes written after the lengths were read lie past the bitsets (they are among the
-    // changed notes, scored from their text): ascending, they are the list's tail.
-    let held = 0;
-    while (held < count && postings.notes[held] >>> 5 < bits.length) held += 1;
-    const notes = Int32Array.from(postings.notes).subarray(0, held);
+    // changed notes, scored from their text): ascending, they are the list's tail. `covered`
+    // counts the others.
+    let covered = 0;
+    while (covered < count && postings.notes[covered] >>> 5 < bits.length) covered += 1;
+    const notes = Int32Array.from(postings.notes).subarray(0, covered);
     const { weights, order } = byWeight(notes, counts);
     notes.forEach((note, at) => {
       bits[note >>> 5] |= 1 << (note & 31);
@@ -265,10 +266,10 @@ export function createPostingsRanker(source, options) {
     }
     const kept = order.subarray(0, options.bestKept ?? BEST_KEPT);
     const best = Int32Array.from(kept, (position) => notes[position]);
-    const heaviest = held > 0 ? weights[order[0]] : 0;
+    const heaviest = covered > 0 ? weights[order[0]] : 0;
     const bytes = counts.byteLength + bits.byteLength * 3 + best.byteLength;
     const loadedAt = postings.loadedAt ?? changes.seq;
-    const list = { counts, held, bits, peaks, ranks, best, heaviest, bytes, loadedAt };
+    const list = { counts, covered, bits, peaks, ranks, best, heaviest, bytes, loadedAt };
     keep(word, list);
     return list;
   }
@@ -441,7 +442,7 @@ export function createPostingsRanker(source, options) {
   /** Offers a list's `eligible` notes in weight order until no later one could be kept. */
   function bestAlone(list, idf, tier, eligible, top) {
     let order = list.best;
-    for (let at = 0; at < list.held; at += 1) {
+    for (let at = 0; at < list.covered; at += 1) {
       if (at === order.length) order = wholeOrder(list);
       const note = order[at];
       const key = tier + idf * weightOf(list.counts[positionOf(list, note)], note);

@@ -1,13 +1,6 @@
 import { orderedWorkerPool } from '../../db/worker-pool.ts';
 import { inSlice } from '../../lib/turn-slices.ts';
-import type { IndexText } from './segmenter.ts';
-
-/** What of a note the index holds. */
-export interface NoteParts {
-  title: string;
-  tags: string[];
-  content: string;
-}
+import type { IndexText, NoteParts } from './jieba-text.js';
 
 /** What the segmenter thread is asked (segmenter-worker.js). */
 export type SegmenterTask =

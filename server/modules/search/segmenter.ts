@@ -1,7 +1,8 @@
 import type { Jieba } from '@node-rs/jieba';
 import * as jiebaText from './jieba-text.js';
 import { createSegmenterThread } from './segmenter-thread.ts';
-import type { NoteParts, SegmenterThread } from './segmenter-thread.ts';
+import type { IndexText, NoteParts } from './jieba-text.js';
+import type { SegmenterThread } from './segmenter-thread.ts';
 
 /**
  * Chinese text has no spaces, so the index cannot find words by itself. Text is cut into
@@ -38,10 +39,7 @@ export const segmenterThreadReady = () => segmenterThread().ready();
 
 export const { charTokens } = jiebaText;
 
-export interface IndexText {
-  words: string;
-  chars: string;
-}
+export type { IndexText } from './jieba-text.js';
 
 export function indexText(parts: NoteParts): IndexText {
   return jiebaText.indexText(segmenter(), parts);
