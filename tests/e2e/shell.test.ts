@@ -120,6 +120,30 @@ describe('app shell', () => {
     await context.close();
   });
 
+  it('shows a person found by search whole on a phone, the follow button on the screen', async () => {
+    const context = await newContext(browser, site, true);
+    const page = await context.newPage();
+    const name = `card_${Date.now().toString(36)}`;
+    const registered = await page.request.post('/api/auth/register', {
+      data: { username: name, email: `${name}@example.com`, password },
+    });
+    expect(registered.ok()).toBe(true);
+    const { token } = (await registered.json()) as { token: string };
+    // A bio longer than the card: it is cut with an ellipsis, not the card widened past the screen.
+    const profiled = await page.request.put('/api/auth/me', {
+      headers: { authorization: `Bearer ${token}` },
+      data: { bio: '产品经理，周末在咖啡馆里折腾小项目，也写一点前端和摄影的笔记。' },
+    });
+    expect(profiled.ok()).toBe(true);
+    await page.goto(`/search?search=${name}`);
+    const card = page.getByRole('listitem').filter({ hasText: name });
+    const follow = card.getByRole('button', { name: '关注' });
+    await follow.waitFor();
+    const box = await follow.boundingBox();
+    expect(box && Math.round(box.x + box.width)).toBeLessThanOrEqual(390);
+    await context.close();
+  });
+
   it('lays out for phones with the tab bar and a bottom-sheet login', async () => {
     const context = await newContext(browser, site, true);
     const page = await context.newPage();
