@@ -1,5 +1,8 @@
+import { once } from 'node:events';
+import { connect } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestApp } from '../../../tests/helpers/test-app.ts';
+import { createTestApp, registerUser } from '../../../tests/helpers/test-app.ts';
 import type { TestApp } from '../../../tests/helpers/test-app.ts';
 
 /**
@@ -35,6 +38,35 @@ describe('the search gate hears of every request but searches and streams', () =
       expect(started).toHaveBeenCalledTimes(2);
       // Every request counted has ended: once quiet, nothing holds the site busy.
       await expect.poll(() => gate.contended()).toBe(false);
+    } finally {
+      started.mockRestore();
+      ended.mockRestore();
+    }
+  });
+
+  it('does not count a request whose client hung up before its turn, which would never end', async () => {
+    await test.app.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = test.app.server.address() as AddressInfo;
+    const { token } = await registerUser(test.app, 'hangup');
+    const gate = test.app.services.searchGate;
+    const started = vi.spyOn(gate, 'otherStarted');
+    const ended = vi.spyOn(gate, 'otherEnded');
+    try {
+      // Each client asks as a signed-in reader and resets its connection at once: the request
+      // is read, and the connection is gone while the session's hook checks the token.
+      for (let client = 0; client < 20; client += 1) {
+        const socket = connect(port, '127.0.0.1');
+        await once(socket, 'connect');
+        socket.write(
+          `GET /api/categories HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${token}\r\n\r\n`,
+        );
+        socket.resetAndDestroy();
+        await once(socket, 'close');
+      }
+      const answered = await fetch(`http://127.0.0.1:${port}/api/categories`);
+      expect(answered.status).toBe(200);
+      await expect.poll(() => ended.mock.calls.length).toBe(started.mock.calls.length);
+      expect(started.mock.calls.length).toBeGreaterThan(0);
     } finally {
       started.mockRestore();
       ended.mockRestore();
