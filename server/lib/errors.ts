@@ -25,3 +25,8 @@ export const notFound = (message: string = errorText.notFound) => new AppError(4
 export const conflict = (message: string) => new AppError(409, message);
 export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
   new AppError(429, message, { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
+/**
+ * A request given up because its client hung up (nginx logs such as 499). Nobody reads the
+ * answer; its text is the one a client refused for load would have had.
+ */
+export const clientClosedRequest = () => new AppError(499, errorText.tooManyRequests);

@@ -3,6 +3,7 @@ import { createPriorityGate } from './priority-gate.ts';
 import type { PriorityGateOptions } from './priority-gate.ts';
 
 class GateFull extends Error {}
+class ClientGone extends Error {}
 
 function gateAt(clock: { now: number }, options: Partial<PriorityGateOptions> = {}) {
   return createPriorityGate({
@@ -12,6 +13,7 @@ function gateAt(clock: { now: number }, options: Partial<PriorityGateOptions> = 
     quietMs: 20,
     maxWaiting: 10,
     full: () => new GateFull(),
+    gone: () => new ClientGone(),
     now: () => clock.now,
     ...options,
   });
@@ -108,6 +110,26 @@ describe('priority gate', () => {
     failing.release();
     await expect(running).rejects.toThrow('read failed');
     expect(await waiting).toBe('answered');
+  });
+
+  it('gives up a costly request whose client hung up while it waited, and lets the next in', async () => {
+    const gate = gateAt({ now: 1000 }, { idleSlots: 1 });
+    const first = heldWork();
+    const running = gate.run(first.run);
+    let hungUp = false;
+    const abandonedWork = heldWork();
+    const abandoned = gate.run(abandonedWork.run, () => hungUp);
+    const next = gate.run(
+      async () => 'answered',
+      () => false,
+    );
+    hungUp = true;
+    first.release();
+    await running;
+    await expect(abandoned).rejects.toBeInstanceOf(ClientGone);
+    expect(abandonedWork.started).toBe(false);
+    expect(await next).toBe('answered');
+    expect(gate.stats()).toEqual({ running: 0, waiting: 0 });
   });
 
   it('starts costly requests at least busyGapMs apart while other requests are answered', async () => {

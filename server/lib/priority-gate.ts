@@ -5,7 +5,9 @@
  * once, each next one is let in only after a whole turn of the event loop, so the requests read
  * in that turn go first, and no sooner than `busyGapMs` after the one before it. Otherwise up to
  * `idleSlots` run at once, each next one as soon as a slot is free. Beyond `maxWaiting` in line,
- * a costly request is refused with `full()` rather than held without end.
+ * a costly request is refused with `full()` rather than held without end, and one whose client
+ * has hung up by its turn is given up with `gone()`: under a flood of searches that time out or
+ * are dropped, a line worked through to its end would spend the thread on answers no one reads.
  *
  * No library schedules by class of request on one event loop (p-limit and piscina cap
  * concurrency only), hence this one; see docs/decisions/031-search-gives-way.md.
@@ -16,7 +18,8 @@ export interface PriorityGate {
   otherEnded(): void;
   /** Whether others are answered on a saturated thread (costly ones then run `busySlots` at a time). */
   contended(): boolean;
-  run<T>(work: () => Promise<T>): Promise<T>;
+  /** `abandoned()` says whether the request's client has hung up (checked when its turn comes). */
+  run<T>(work: () => Promise<T>, abandoned?: () => boolean): Promise<T>;
   /** Costly requests running and waiting now (for /metrics). */
   stats(): { running: number; waiting: number };
 }
@@ -30,6 +33,8 @@ export interface PriorityGateOptions {
   maxWaiting: number;
   /** The error a costly request gets when `maxWaiting` are already in line. */
   full: () => Error;
+  /** The error of a costly request whose client hung up before its turn. */
+  gone: () => Error;
   /**
    * Whether the thread has no time to spare (by default always): a site with time to spare
    * answers costly requests as they come, however many others it answers beside them.
@@ -85,7 +90,7 @@ export function createPriorityGate(options: PriorityGateOptions): PriorityGate {
     },
     contended,
     stats: () => ({ running, waiting: waiting.length }),
-    async run(work) {
+    async run(work, abandoned) {
       if (waiting.length === 0 && running < slots() && gapLeft() <= 0) start();
       else if (waiting.length >= options.maxWaiting) throw options.full();
       else {
@@ -95,6 +100,7 @@ export function createPriorityGate(options: PriorityGateOptions): PriorityGate {
         await turn;
       }
       try {
+        if (abandoned?.()) throw options.gone();
         return await work();
       } finally {
         running -= 1;

@@ -53,6 +53,12 @@ async function errorHandler(app: FastifyInstance) {
       void reply.code(status).send({ error: errorText.badRequest });
       return;
     }
+    // A failure nobody will read, such as a read cut short when a stopping server closes its
+    // pools under a request whose client had already gone: worth a look, not an alarm.
+    if (reply.raw.destroyed) {
+      request.log.warn({ err: error }, 'request failed after its client hung up');
+      return;
+    }
     request.log.error({ err: error }, 'unhandled error');
     void reply.code(500).send({ error: errorText.internal });
   });

@@ -49,7 +49,8 @@ const toCents = (price: number) => Math.round(price * 100);
 
 /** The search of notes (`GET /api/posts?search=`), which the search module answers. */
 export interface NoteSearch {
-  posts(query: PostListQuery, viewer: Viewer | null): Promise<CardList>;
+  /** `abandoned` says whether the client has hung up: a search still in line is then not run. */
+  posts(query: PostListQuery, viewer: Viewer | null, abandoned?: () => boolean): Promise<CardList>;
 }
 
 export function createPostService(deps: {
@@ -135,9 +136,16 @@ export function createPostService(deps: {
       return presenter.full(found.row, viewer, found.author);
     },
 
-    /** The home feed, or a search when `search` is present. */
-    async feed(query: PostListQuery, viewer: Viewer | null): Promise<CardList> {
-      if (query.search !== undefined) return search.posts(query, viewer);
+    /**
+     * The home feed, or a search when `search` is present (not run when `abandoned()` says its
+     * client has hung up by its turn).
+     */
+    async feed(
+      query: PostListQuery,
+      viewer: Viewer | null,
+      abandoned?: () => boolean,
+    ): Promise<CardList> {
+      if (query.search !== undefined) return search.posts(query, viewer, abandoned);
       return feeds.page(query, viewer);
     },
 

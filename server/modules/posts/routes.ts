@@ -55,7 +55,9 @@ export default async function postRoutes(app: FastifyInstance) {
     async (request, reply) =>
       reply
         .type('application/json; charset=utf-8')
-        .send(cardListJson(await posts.feed(request.query, request.viewer))),
+        .send(
+          cardListJson(await posts.feed(request.query, request.viewer, () => reply.raw.destroyed)),
+        ),
   );
 
   app.post<{ Body: CreatePostBody }>(

@@ -12,9 +12,13 @@ import type { TestApp } from '../../../tests/helpers/test-app.ts';
  */
 describe('the search gate hears of every request but searches and streams', () => {
   let test: TestApp;
+  /** The app also listens on loopback, for clients that hang up, which inject cannot do. */
+  let port: number;
 
   beforeAll(async () => {
     test = await createTestApp('sqlite');
+    await test.app.listen({ host: '127.0.0.1', port: 0 });
+    port = (test.app.server.address() as AddressInfo).port;
   });
   afterAll(() => test.close());
 
@@ -45,8 +49,6 @@ describe('the search gate hears of every request but searches and streams', () =
   });
 
   it('does not count a request whose client hung up before its turn, which would never end', async () => {
-    await test.app.listen({ host: '127.0.0.1', port: 0 });
-    const { port } = test.app.server.address() as AddressInfo;
     const { token } = await registerUser(test.app, 'hangup');
     const gate = test.app.services.searchGate;
     const started = vi.spyOn(gate, 'otherStarted');
@@ -70,6 +72,41 @@ describe('the search gate hears of every request but searches and streams', () =
     } finally {
       started.mockRestore();
       ended.mockRestore();
+    }
+  });
+
+  it("hands the gate a check of the search's connection, true once its client hung up", async () => {
+    const gate = test.app.services.searchGate;
+    const checks: (() => boolean)[] = [];
+    /** Holds the searches the gate gets from now on, until released. */
+    let held: Promise<void> | null = null;
+    const run = vi.spyOn(gate, 'run').mockImplementation(async (work, abandoned) => {
+      checks.push(abandoned ?? (() => true));
+      expect(abandoned?.()).toBe(false);
+      if (held) await held;
+      return work();
+    });
+    try {
+      const answered = await fetch(
+        `http://127.0.0.1:${port}/api/posts?search=${encodeURI('编程')}`,
+      );
+      expect(answered.status).toBe(200);
+      expect(checks).toHaveLength(1);
+
+      let release!: () => void;
+      held = new Promise<void>((resolve) => (release = resolve));
+      const socket = connect(port, '127.0.0.1');
+      await once(socket, 'connect');
+      socket.write(
+        `GET /api/posts?search=${encodeURI('设计')} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`,
+      );
+      await expect.poll(() => checks.length).toBe(2);
+      expect(checks[1]()).toBe(false);
+      socket.resetAndDestroy();
+      await expect.poll(() => checks[1]()).toBe(true);
+      release();
+    } finally {
+      run.mockRestore();
     }
   });
 });

@@ -1,7 +1,7 @@
 import { errorText } from '../../../contract/messages.ts';
 import { POST_LIMITS } from '../../../contract/post-rules.ts';
 import type { PostListQuery } from '../../../contract/post.ts';
-import { tooManyRequests } from '../../lib/errors.ts';
+import { clientClosedRequest, tooManyRequests } from '../../lib/errors.ts';
 import { pageWindow } from '../../lib/pagination.ts';
 import { loopLoad } from '../../lib/loop-load.ts';
 import { createPriorityGate } from '../../lib/priority-gate.ts';
@@ -50,6 +50,7 @@ export function createSearchGate(): PriorityGate {
     quietMs: 20,
     maxWaiting: 1000,
     full: () => tooManyRequests(errorText.tooManyRequests, 1),
+    gone: clientClosedRequest,
     saturated: () => loopLoad.utilization() >= SATURATED_AT,
   });
 }
@@ -100,6 +101,7 @@ export function createSearchService(deps: {
     };
   }
   return {
-    posts: (query: PostListQuery, viewer: Viewer | null) => gate.run(() => search(query, viewer)),
+    posts: (query: PostListQuery, viewer: Viewer | null, abandoned?: () => boolean) =>
+      gate.run(() => search(query, viewer), abandoned),
   };
 }
