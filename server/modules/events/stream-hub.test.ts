@@ -1,7 +1,9 @@
+import { once } from 'node:events';
 import { createServer } from 'node:http';
 import type { Server } from 'node:http';
+import { connect } from 'node:net';
 import type { AddressInfo } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryBackend } from './memory-backend.ts';
 import type { RealtimeBackend } from './realtime-backend.ts';
 import { createStreamHub, formatStreamEvent } from './stream-hub.ts';
@@ -83,5 +85,34 @@ describe('stream hub', () => {
     await expect(stream.next(undefined, 200)).rejects.toThrow(/timed out/);
     expect(hub!.connectedCount()).toBe(1);
     stream.close();
+  });
+
+  it('does not open the stream of a client that hung up before it was opened', async () => {
+    const backend = createMemoryBackend();
+    const present = vi.spyOn(backend, 'markPresent');
+    hub = createStreamHub(backend, { heartbeatMs: 20, onError: () => undefined });
+    const streams = hub;
+    let opened!: () => void;
+    const done = new Promise<void>((resolve) => (opened = resolve));
+    // As the route does after awaiting the ticket and the session: here, until the client left.
+    server = createServer((_request, response) => {
+      void once(response, 'close').then(async () => {
+        await streams.open(7, response, {
+          lastEventId: null,
+          headers: {},
+          snapshot: async () => ({ name: 'unread', data: { notifications: 0, messages: 0 } }),
+        });
+        opened();
+      });
+    });
+    await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
+    const socket = connect((server.address() as AddressInfo).port, '127.0.0.1');
+    await once(socket, 'connect');
+    socket.write('GET /api/events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n');
+    socket.resetAndDestroy();
+    await done;
+    // Not registered, so no heartbeat will mark its reader present either.
+    expect(hub.connectedCount()).toBe(0);
+    expect(present).not.toHaveBeenCalled();
   });
 });

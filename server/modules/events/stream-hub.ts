@@ -112,6 +112,10 @@ export function createStreamHub(
         snapshot: () => Promise<{ name: StreamEventName; data: unknown }>;
       },
     ): Promise<void> {
+      // The route awaits the ticket and the session first. A client that hung up meanwhile has
+      // had its 'close' already: registered, its stream would never be removed, and the
+      // heartbeat would mark its reader present for good, holding back their Web Push.
+      if (response.destroyed) return;
       response.writeHead(200, {
         'content-type': 'text/event-stream; charset=utf-8',
         'cache-control': 'no-cache, no-transform',
