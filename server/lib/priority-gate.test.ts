@@ -64,7 +64,7 @@ describe('priority gate', () => {
     const runs = works.map((work) => gate.run(work.run));
     await turns();
     expect(works.map((work) => work.started)).toEqual([true, false, false]);
-    expect(gate.stats()).toEqual({ running: 1, waiting: 2 });
+    expect(gate.stats()).toEqual({ running: 1, waiting: 2, givenUp: 0 });
 
     clock.now = 1021;
     expect(gate.contended()).toBe(false);
@@ -129,7 +129,7 @@ describe('priority gate', () => {
     await expect(abandoned).rejects.toBeInstanceOf(ClientGone);
     expect(abandonedWork.started).toBe(false);
     expect(await next).toBe('answered');
-    expect(gate.stats()).toEqual({ running: 0, waiting: 0 });
+    expect(gate.stats()).toEqual({ running: 0, waiting: 0, givenUp: 1 });
   });
 
   it('starts costly requests at least busyGapMs apart while other requests are answered', async () => {

@@ -20,8 +20,11 @@ export interface PriorityGate {
   contended(): boolean;
   /** `abandoned()` says whether the request's client has hung up (checked when its turn comes). */
   run<T>(work: () => Promise<T>, abandoned?: () => boolean): Promise<T>;
-  /** Costly requests running and waiting now (for /metrics). */
-  stats(): { running: number; waiting: number };
+  /**
+   * Costly requests running and waiting now, and how many were given up since the start (for
+   * /metrics: a request given up is never answered, so no answer's log line or count shows it).
+   */
+  stats(): { running: number; waiting: number; givenUp: number };
 }
 
 export interface PriorityGateOptions {
@@ -54,6 +57,7 @@ export function createPriorityGate(options: PriorityGateOptions): PriorityGate {
   let others = 0;
   let startedAt = Number.NEGATIVE_INFINITY;
   let running = 0;
+  let givenUp = 0;
   let admitting = false;
   const waiting: (() => void)[] = [];
   const saturated = options.saturated ?? (() => true);
@@ -89,7 +93,7 @@ export function createPriorityGate(options: PriorityGateOptions): PriorityGate {
       otherAt = now();
     },
     contended,
-    stats: () => ({ running, waiting: waiting.length }),
+    stats: () => ({ running, waiting: waiting.length, givenUp }),
     async run(work, abandoned) {
       if (waiting.length === 0 && running < slots() && gapLeft() <= 0) start();
       else if (waiting.length >= options.maxWaiting) throw options.full();
@@ -100,7 +104,10 @@ export function createPriorityGate(options: PriorityGateOptions): PriorityGate {
         await turn;
       }
       try {
-        if (abandoned?.()) throw options.gone();
+        if (abandoned?.()) {
+          givenUp += 1;
+          throw options.gone();
+        }
         return await work();
       } finally {
         running -= 1;

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { errorText } from '../../contract/messages.ts';
 import { createTestApp, registerUser, testDatabases } from '../../tests/helpers/test-app.ts';
 import type { TestApp } from '../../tests/helpers/test-app.ts';
@@ -87,6 +87,16 @@ describe.each(testDatabases)('/metrics (%s)', (kind) => {
     expect(text).toMatch(/^requests_waiting_for_turn 0$/m);
     expect(sample(text, 'search_gate_searches', { state: 'running' })).toBe(0);
     expect(sample(text, 'search_gate_searches', { state: 'waiting' })).toBe(0);
+    expect(text).toMatch(/^search_gate_given_up_total 0$/m);
+    // The gate's own count of searches given up (priority-gate.test.ts) is what the counter says.
+    const stats = vi
+      .spyOn(t.app.services.searchGate, 'stats')
+      .mockReturnValue({ running: 0, waiting: 0, givenUp: 3 });
+    try {
+      expect(await scrape()).toMatch(/^search_gate_given_up_total 3$/m);
+    } finally {
+      stats.mockRestore();
+    }
     if (kind === 'postgres') {
       expect(sample(text, 'database_pool_connections', { state: 'total' })).toBeGreaterThan(0);
     } else {

@@ -101,6 +101,17 @@ async function metrics(app: FastifyInstance) {
       this.set({ state: 'waiting' }, waiting);
     },
   });
+  new Counter({
+    name: 'search_gate_given_up_total',
+    help: 'Searches given up in line because their client had hung up (server/lib/priority-gate.ts)',
+    registers: [registry],
+    collect() {
+      if (!app.hasDecorator('services')) return;
+      // The gate keeps the count; a counter can only be raised, so it is set as reset plus it.
+      this.reset();
+      this.inc(app.services.searchGate.stats().givenUp);
+    },
+  });
 
   app.addHook('onResponse', async (request, reply) => {
     const route = routeOf(request);
