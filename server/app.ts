@@ -100,9 +100,9 @@ export async function buildApp({
       return typeof sent === 'string' && REQUEST_ID.test(sent) ? sent : randomUUID();
     },
     return503OnClosing: true,
-    // Migrating a large database (014 rewrites every row of post_fts) and loading the page
-    // renderer on a busy machine take longer than Fastify's 10 s default; a plugin that truly
-    // hangs still stops the start.
+    // Loading the page renderer on a busy machine takes longer than Fastify's 10 s default; a
+    // plugin that truly hangs still stops the start. The server migrates its database before
+    // this (server/main.ts), with no bound: the database plugin then finds nothing to do.
     pluginTimeout: 180_000,
     // The router refuses a malformed or over-long path before any hook runs, with an English
     // body of its own; answer those in the site's words like every other bad input.

@@ -1,6 +1,11 @@
 import { setTimeout } from 'node:timers/promises';
+import { pino } from 'pino';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
+import { openDatabase } from './db/database.ts';
+import type { DatabaseHandle } from './db/database.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import { loggerOptions } from './lib/log-redaction.ts';
 import { collectStartUpGarbageSoon } from './lib/start-up-garbage.ts';
 import { seedDemoContent } from './seed/demo.ts';
 
@@ -13,7 +18,27 @@ const config = (() => {
     process.exit(1);
   }
 })();
-const app = await buildApp({ config, realtime: { prefix: config.redisPrefix } });
+
+// Migrated before the app is built: Fastify gives each plugin a bounded time to start
+// (`pluginTimeout` in app.ts), and a migration of a large database, or the wait for another
+// instance that holds the migration lock, can outlast any bound. Stopped there, the start
+// would roll the migration back and fail the same way at every restart.
+const startLog = pino(loggerOptions(config.logLevel));
+async function migratedDatabase(): Promise<DatabaseHandle> {
+  const database = openDatabase(config);
+  try {
+    await migrateToLatest(database, startLog);
+    return database;
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+}
+const database = await migratedDatabase().catch((error: unknown) => {
+  startLog.fatal({ err: error }, 'the database could not be opened or migrated; nothing started');
+  process.exit(1);
+});
+const app = await buildApp({ config, database, realtime: { prefix: config.redisPrefix } });
 
 if (config.seedDemo) await seedDemoContent(app);
 

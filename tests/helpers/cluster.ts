@@ -11,8 +11,8 @@ export interface Instance {
   /** host:port as nginx's $upstream_addr writes it. */
   address: string;
   logs: string[];
-  /** Resolves once the process has exited. */
-  exited: Promise<void>;
+  /** Resolves once the process has exited, with its exit code (null when a signal ended it). */
+  exited: Promise<number | null>;
   kill(signal: NodeJS.Signals): Promise<void>;
   /** SIGTERM, then SIGKILL if it has not exited within 10 s. */
   stop(): Promise<void>;
@@ -37,7 +37,8 @@ export function spawnInstance(
   );
   child.stdout?.on('data', (chunk: Buffer) => logs.push(chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => logs.push(chunk.toString()));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  // 'close' comes after 'exit' once its output has been read to the end, so `logs` is whole.
+  const exited = new Promise<number | null>((resolve) => child.once('close', resolve));
   const running = () => child.exitCode === null && child.signalCode === null;
   const ready = (async () => {
     // Nothing tells a parent process that the server listens but the server's own answer.
@@ -126,7 +127,8 @@ export async function startNginx(dir: string, upstreamPorts: number[]): Promise<
   );
   const errors: string[] = [];
   child.stderr?.on('data', (chunk: Buffer) => errors.push(chunk.toString()));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  // 'close' comes after 'exit' once its output has been read to the end, so `logs` is whole.
+  const exited = new Promise<number | null>((resolve) => child.once('close', resolve));
   const origin = `http://127.0.0.1:${port}`;
   for (let attempt = 0; ; attempt += 1) {
     if (child.exitCode !== null) throw new Error(`nginx exited: ${errors.join('')}`);
