@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { charTokens, indexText, parseSearch } from './segmenter.ts';
+import {
+  MAX_CUT_QUERIES,
+  charTokens,
+  createSearchParser,
+  indexText,
+  parseSearch,
+} from './segmenter.ts';
 
 describe('segmenter', () => {
   it('cuts Chinese into single characters and keeps Latin words and numbers whole', () => {
@@ -79,5 +85,61 @@ describe('segmenter', () => {
       required: [],
       optional: [{ column: 'chars', tokens: ['色'] }],
     });
+  });
+});
+
+describe('createSearchParser', () => {
+  /** A cutter that counts its calls and cuts on spaces. */
+  function countingCutter() {
+    const asked: string[] = [];
+    const queryWords = async (text: string) => {
+      asked.push(text);
+      return text.split(' ').filter(Boolean);
+    };
+    return { asked, queryWords };
+  }
+
+  it('cuts a text once and answers it again from memory, whatever its quoted phrases and spaces', async () => {
+    const { asked, queryWords } = countingCutter();
+    const parse = createSearchParser(queryWords);
+    const first = await parse('摄影 夜景');
+    const again = await parse('摄影 夜景');
+    const quoted = await parse('"长曝光"   摄影 夜景 ');
+    expect(again).toEqual(first);
+    expect(first.optional.map((term) => term.tokens)).toEqual([['摄影'], ['夜景']]);
+    expect(quoted.required).toEqual([{ column: 'chars', tokens: ['长', '曝', '光'] }]);
+    expect(quoted.optional).toEqual(first.optional);
+    expect(asked).toEqual(['摄影 夜景']);
+  });
+
+  it('shares one cut between searches asked at the same time', async () => {
+    const { asked, queryWords } = countingCutter();
+    const parse = createSearchParser(queryWords);
+    await Promise.all([parse('咖啡 周末'), parse('咖啡 周末'), parse('咖啡 周末')]);
+    expect(asked).toEqual(['咖啡 周末']);
+  });
+
+  it('keeps no failed cut: the next search of the text asks again', async () => {
+    let fail = true;
+    const asked: string[] = [];
+    const parse = createSearchParser(async (text) => {
+      asked.push(text);
+      if (fail) throw new Error('the segmenter thread is gone');
+      return [text];
+    });
+    await expect(parse('构图')).rejects.toThrow('the segmenter thread is gone');
+    fail = false;
+    expect((await parse('构图')).optional).toEqual([{ column: 'words', tokens: ['构图'] }]);
+    expect(asked).toEqual(['构图', '构图']);
+  });
+
+  it(`remembers at most ${MAX_CUT_QUERIES} texts, the least recently asked going first`, async () => {
+    const { asked, queryWords } = countingCutter();
+    const parse = createSearchParser(queryWords);
+    for (let at = 0; at <= MAX_CUT_QUERIES; at += 1) await parse(`词${at}`);
+    await parse(`词${MAX_CUT_QUERIES}`);
+    expect(asked).toHaveLength(MAX_CUT_QUERIES + 1);
+    await parse('词0');
+    expect(asked).toHaveLength(MAX_CUT_QUERIES + 2);
   });
 });
