@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import Fastify from 'fastify';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply } from 'fastify';
 import type { DestinationStream } from 'pino';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
@@ -74,6 +74,8 @@ export interface BuildOptions {
   /** Tests pass an already-open handle (e.g. a PostgreSQL schema of their own). */
   database?: DatabaseHandle;
   logger?: boolean;
+  /** A logger made before the app (server/main.ts logs its migrations with it), used instead. */
+  log?: FastifyBaseLogger;
   /** Where log lines go instead of stdout (tests read them). */
   logStream?: DestinationStream;
   /** Real-time stream settings (tests use their own Redis prefix and a short heartbeat). */
@@ -86,12 +88,15 @@ export async function buildApp({
   config,
   database,
   logger = true,
+  log,
   logStream,
   realtime: realtimeOptions = {},
   push: pushOptions = {},
 }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ? loggerOptions(config.logLevel, logStream) : false,
+    ...(log
+      ? { loggerInstance: log }
+      : { logger: logger ? loggerOptions(config.logLevel, logStream) : false }),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     requestIdHeader: 'x-request-id',

@@ -23,11 +23,11 @@ const config = (() => {
 // (`pluginTimeout` in app.ts), and a migration of a large database, or the wait for another
 // instance that holds the migration lock, can outlast any bound. Stopped there, the start
 // would roll the migration back and fail the same way at every restart.
-const startLog = pino(loggerOptions(config.logLevel));
+const log = pino(loggerOptions(config.logLevel));
 async function migratedDatabase(): Promise<DatabaseHandle> {
   const database = openDatabase(config);
   try {
-    await migrateToLatest(database, startLog);
+    await migrateToLatest(database, log);
     return database;
   } catch (error) {
     await database.close();
@@ -35,10 +35,10 @@ async function migratedDatabase(): Promise<DatabaseHandle> {
   }
 }
 const database = await migratedDatabase().catch((error: unknown) => {
-  startLog.fatal({ err: error }, 'the database could not be opened or migrated; nothing started');
+  log.fatal({ err: error }, 'the database could not be opened or migrated; nothing started');
   process.exit(1);
 });
-const app = await buildApp({ config, database, realtime: { prefix: config.redisPrefix } });
+const app = await buildApp({ config, database, log, realtime: { prefix: config.redisPrefix } });
 
 if (config.seedDemo) await seedDemoContent(app);
 

@@ -65,7 +65,15 @@ function told(name: string, migration: Migration, log: MigrationLog): Migration 
   };
 }
 
+/**
+ * Handles this process has migrated: the server migrates before building the app, whose
+ * database plugin migrates the handles tests and scripts give it, and would otherwise take the
+ * migration lock and read the migration tables a second time at every start.
+ */
+const migrated = new WeakSet<DatabaseHandle>();
+
 export async function migrateToLatest(handle: DatabaseHandle, log?: MigrationLog): Promise<void> {
+  if (migrated.has(handle)) return;
   const provider: MigrationProvider = {
     getMigrations: async () => {
       const all = migrations(handle);
@@ -81,4 +89,5 @@ export async function migrateToLatest(handle: DatabaseHandle, log?: MigrationLog
   if (error || failed) {
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed`, { cause: error });
   }
+  migrated.add(handle);
 }

@@ -27,8 +27,8 @@ async function database(
   options: { config: Config; handle?: DatabaseHandle },
 ) {
   const handle = options.handle ?? openDatabase(options.config);
-  // Nothing to do for the server, which migrated before building the app (server/main.ts);
-  // tests and scripts that build one on a fresh database migrate here.
+  // Returns at once for the server, which migrated this handle before building the app
+  // (server/main.ts); tests and scripts that build one on a fresh database migrate here.
   await migrateToLatest(handle);
   app.decorate('config', options.config);
   app.decorate('db', handle.db);

@@ -1,5 +1,5 @@
 import type { Jieba } from '@node-rs/jieba';
-import { LRUCache } from 'lru-cache';
+import { createTtlCache } from '../../lib/ttl-cache.ts';
 import * as jiebaText from './jieba-text.js';
 import { createSegmenterThread } from './segmenter-thread.ts';
 import type { IndexText, NoteParts } from './jieba-text.js';
@@ -140,26 +140,28 @@ export function parseSearch(query: string): SearchQuery {
  * Queries' words by text. jieba takes some 3 µs to cut a query, its round trip to the segmenter
  * thread some 100 µs of the two threads' time; readers ask the same queries again and again (a
  * topic, a name, what is in the news), and a text's words never change. A query is at most
- * `POST_LIMITS.searchMax` characters, so these take well under a megabyte.
+ * `POST_LIMITS.searchMax` characters, so these take well under a megabyte, and they are let go
+ * after `CUT_QUERY_TTL_MS` so that a server at rest holds none.
  */
 export const MAX_CUT_QUERIES = 2000;
+const CUT_QUERY_TTL_MS = 10 * 60_000;
 
 /**
  * `parseSearch` with the words cut by `queryWords` (the segmenter thread's in the server), each
- * text once while it is among the `MAX_CUT_QUERIES` most recently asked.
+ * text once while it is among the `MAX_CUT_QUERIES` most recently asked (`cache_lookups_total`
+ * counts them as `search-words`).
  */
 export function createSearchParser(queryWords: (text: string) => Promise<string[]>) {
-  const cut = new LRUCache<string, string[], unknown>({
-    max: MAX_CUT_QUERIES,
-    fetchMethod: (text) => queryWords(text),
-    // A cut pushed out while it runs still answers the searches waiting for it.
-    ignoreFetchAbort: true,
+  const cut = createTtlCache<string[]>({
+    ttlMs: CUT_QUERY_TTL_MS,
+    maxEntries: MAX_CUT_QUERIES,
+    name: 'search-words',
   });
   return async (query: string): Promise<SearchQuery> => {
     const { required, rest } = quotedPhrases(query);
     // jieba cuts the runs between spaces apart, so how many spaces there are changes nothing.
-    const words = await cut.fetch(rest.replace(/\s+/gu, ' ').trim());
-    return searchQueryOf(required, words ?? []);
+    const text = rest.replace(/\s+/gu, ' ').trim();
+    return searchQueryOf(required, await cut.get(text, () => queryWords(text)));
   };
 }
 
