@@ -5,6 +5,7 @@ import type { DestinationStream } from 'pino';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import { loggerOptions } from './lib/log-redaction.ts';
+import { answerUnparsableRequest } from './lib/unparsable-requests.ts';
 import { errorText } from '../contract/messages.ts';
 import { validatorCompiler } from './lib/validator.ts';
 import { serializeResponsesSimply } from './lib/serialized-schema.ts';
@@ -111,6 +112,8 @@ export async function buildApp({
     pluginTimeout: 180_000,
     // The router refuses a malformed or over-long path before any hook runs, with an English
     // body of its own; answer those in the site's words like every other bad input.
+    // What Node itself cannot parse (a request line or headers over 16 KB) gets the same.
+    clientErrorHandler: answerUnparsableRequest,
     frameworkErrors: (error, _request, reply: FastifyReply) => {
       void reply
         .code(error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400)
