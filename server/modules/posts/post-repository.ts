@@ -1,5 +1,6 @@
 import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
 import type { PostStatus, PostSort } from '../../../contract/post.ts';
+import { idsQuery } from '../../db/ids-query.ts';
 import type { Database, PostsTable } from '../../db/schema.ts';
 import type { FeedKey } from './feed-cursor.ts';
 import type { AuthorRow } from './present-post.ts';
@@ -97,6 +98,22 @@ function inOrder<T extends { id: number }>(rows: T[], ids: number[]): T[] {
 }
 
 export function createPostRepository(db: Kysely<Database>) {
+  const cardsWithAuthors = idsQuery(db, (from, ids) =>
+    from
+      .selectFrom('posts')
+      .innerJoin('users', 'users.id', 'posts.author_id')
+      .select(CARD_COLUMNS.map((column) => `posts.${column}` as const))
+      .select(AUTHOR_COLUMNS)
+      .where('posts.id', 'in', ids),
+  );
+  const notesWithAuthors = idsQuery(db, (from, ids) =>
+    from
+      .selectFrom('posts')
+      .innerJoin('users', 'users.id', 'posts.author_id')
+      .selectAll('posts')
+      .select(AUTHOR_COLUMNS)
+      .where('posts.id', 'in', ids),
+  );
   return {
     insert(values: NewPostRow): Promise<PostRow> {
       return db.insertInto('posts').values(values).returningAll().executeTakeFirstOrThrow();
@@ -111,13 +128,7 @@ export function createPostRepository(db: Kysely<Database>) {
      * page read twice as many rows from PostgreSQL as it needed to); none if the author is gone.
      */
     async findWithAuthor(id: number): Promise<{ row: PostRow; author: AuthorRow } | undefined> {
-      const found = await db
-        .selectFrom('posts')
-        .innerJoin('users', 'users.id', 'posts.author_id')
-        .selectAll('posts')
-        .select(AUTHOR_COLUMNS)
-        .where('posts.id', '=', id)
-        .executeTakeFirst();
+      const [found] = await notesWithAuthors([id]);
       return found && splitAuthor(found);
     },
 
@@ -223,13 +234,7 @@ export function createPostRepository(db: Kysely<Database>) {
      */
     async cardsByIds(ids: number[]): Promise<CardsRead> {
       if (ids.length === 0) return { rows: [], authors: new Map() };
-      const found = await db
-        .selectFrom('posts')
-        .innerJoin('users', 'users.id', 'posts.author_id')
-        .select(CARD_COLUMNS.map((column) => `posts.${column}` as const))
-        .select(AUTHOR_COLUMNS)
-        .where('posts.id', 'in', ids)
-        .execute();
+      const found = await cardsWithAuthors(ids);
       const split = found.map(splitAuthor);
       return {
         rows: inOrder(

@@ -31,6 +31,14 @@ describe('search highlights', () => {
     expect(marked('"AI助手"', '一个 AI 助手，或 AI-助手')).toEqual(['AI 助手', 'AI-助手']);
   });
 
+  it('finds a word without case beside capitals, and in order among several words', () => {
+    expect(rangesFor('编程 2024', 'ABC编程 2024年再编程')).toEqual([
+      [3, 5],
+      [6, 10],
+      [12, 14],
+    ]);
+  });
+
   it('keeps offsets right when lowercasing would move them', () => {
     const text = 'İ 编程';
     expect(rangesFor('编程', text)).toEqual([[2, 4]]);
