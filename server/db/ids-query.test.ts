@@ -33,10 +33,35 @@ describe.each(testDatabases)('a query compiled once per number of ids (%s)', (ki
     expect(builds).toBe(3);
   });
 
-  it('refuses a query with a parameter that is not one of its ids', async () => {
-    const read = idsQuery(test.app.db, (db, wanted) =>
+  it('takes leading values before the ids, each call its own', async () => {
+    const usersBut = (db: Kysely<Database>, wanted: readonly number[], except: number) =>
+      db
+        .selectFrom('users')
+        .select(['id', 'username'])
+        .where('id', '!=', except)
+        .where('id', 'in', wanted)
+        .orderBy('id');
+    const read = idsQuery(test.app.db, usersBut);
+    const [a, b, c] = ids;
+    for (const [wanted, except] of [
+      [[a, b, c], b],
+      [[a, b, c], a],
+      [[b, c], c],
+    ] as const) {
+      expect(await read(wanted, except)).toEqual(
+        await usersBut(test.app.db, wanted, except).execute(),
+      );
+    }
+  });
+
+  it('refuses a query with a parameter that is not its own, or out of order', async () => {
+    const other = idsQuery(test.app.db, (db, wanted) =>
       usersByIds(db, wanted).where('username', '!=', 'nobody'),
     );
-    await expect(read(ids)).rejects.toThrow('parameters other than its ids');
+    await expect(other(ids)).rejects.toThrow('parameters other than its own');
+    const after = idsQuery(test.app.db, (db, wanted, except: number) =>
+      usersByIds(db, wanted).where('id', '!=', except),
+    );
+    await expect(after(ids, ids[0])).rejects.toThrow('parameters other than its own');
   });
 });

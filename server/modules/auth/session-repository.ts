@@ -1,9 +1,22 @@
 import type { Kysely } from 'kysely';
+import { idsQuery } from '../../db/ids-query.ts';
 import type { Database } from '../../db/schema.ts';
 import type { UserRow } from '../users/user-repository.ts';
 import { SESSION_TTL_MS } from './tokens.ts';
 
 export function createSessionRepository(db: Kysely<Database>) {
+  const liveUser = idsQuery(db, (from, userIds, sessionId: string, now: number) =>
+    from
+      .selectFrom('sessions')
+      .innerJoin('users', 'users.id', 'sessions.user_id')
+      .selectAll('users')
+      .where('sessions.id', '=', sessionId)
+      .where('sessions.expires_at', '>', now)
+      .where('sessions.user_id', 'in', userIds)
+      .where('sessions.revoked_at', 'is', null)
+      // A sign-in that passed its ban check just before a ban committed is turned away too.
+      .where('users.banned_at', 'is', null),
+  );
   return {
     async create(
       session: { id: string; userId: number; userAgent: string | null; ip: string | null },
@@ -23,25 +36,17 @@ export function createSessionRepository(db: Kysely<Database>) {
         .execute();
     },
 
-    /** The session's user when the session is live, in one primary-key lookup. */
+    /**
+     * The session's user when the session is live, in one primary-key lookup. Every signed-in
+     * request asks, so the query is compiled once (decision 042).
+     */
     async findLiveUser(
       sessionId: string,
       userId: number,
       now = Date.now(),
     ): Promise<UserRow | undefined> {
-      return (
-        db
-          .selectFrom('sessions')
-          .innerJoin('users', 'users.id', 'sessions.user_id')
-          .selectAll('users')
-          .where('sessions.id', '=', sessionId)
-          .where('sessions.user_id', '=', userId)
-          .where('sessions.revoked_at', 'is', null)
-          .where('sessions.expires_at', '>', now)
-          // A sign-in that passed its ban check just before a ban committed is turned away too.
-          .where('users.banned_at', 'is', null)
-          .executeTakeFirst()
-      );
+      const [row] = await liveUser([userId], sessionId, now);
+      return row;
     },
 
     async revoke(sessionId: string, now = Date.now()) {
