@@ -98,22 +98,17 @@ function inOrder<T extends { id: number }>(rows: T[], ids: number[]): T[] {
 }
 
 export function createPostRepository(db: Kysely<Database>) {
+  /** Notes by id with what a card shows of their authors; the caller adds the notes' columns. */
+  const withAuthors = (from: Kysely<Database>, ids: readonly number[]) =>
+    from
+      .selectFrom('posts')
+      .innerJoin('users', 'users.id', 'posts.author_id')
+      .select(AUTHOR_COLUMNS)
+      .where('posts.id', 'in', ids);
   const cardsWithAuthors = idsQuery(db, (from, ids) =>
-    from
-      .selectFrom('posts')
-      .innerJoin('users', 'users.id', 'posts.author_id')
-      .select(CARD_COLUMNS.map((column) => `posts.${column}` as const))
-      .select(AUTHOR_COLUMNS)
-      .where('posts.id', 'in', ids),
+    withAuthors(from, ids).select(CARD_COLUMNS.map((column) => `posts.${column}` as const)),
   );
-  const notesWithAuthors = idsQuery(db, (from, ids) =>
-    from
-      .selectFrom('posts')
-      .innerJoin('users', 'users.id', 'posts.author_id')
-      .selectAll('posts')
-      .select(AUTHOR_COLUMNS)
-      .where('posts.id', 'in', ids),
-  );
+  const notesWithAuthors = idsQuery(db, (from, ids) => withAuthors(from, ids).selectAll('posts'));
   return {
     insert(values: NewPostRow): Promise<PostRow> {
       return db.insertInto('posts').values(values).returningAll().executeTakeFirstOrThrow();
