@@ -4,6 +4,7 @@ import {
   WIDE_FEED_MIN_WIDTH,
 } from '../../contract/page-hints';
 import type { AppScripts } from '../../contract/page-hints';
+import { holdEarlyPresses } from './early-presses';
 
 /**
  * The page's only script tag (build-tools/after-first-paint.ts puts it in index.html): it lets
@@ -39,6 +40,8 @@ function addPreloads(hrefs: string[]): void {
   }
   if (hrefs.length > LINKS_PER_TASK) setTimeout(() => addPreloads(hrefs.slice(LINKS_PER_TASK)));
 }
+
+holdEarlyPresses();
 
 const app = readJson<AppScripts>(APP_SCRIPTS_ELEMENT_ID);
 if (!app) throw new Error(`index.html has no #${APP_SCRIPTS_ELEMENT_ID} element`);

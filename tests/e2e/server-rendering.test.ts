@@ -1,5 +1,7 @@
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { APP_SCRIPTS_ELEMENT_ID } from '../../contract/page-hints';
+import type { AppScripts } from '../../contract/page-hints';
 import type { Post, PostList } from '../../contract/post';
 import {
   appStarted,
@@ -278,6 +280,125 @@ describe('server-rendered pages in Chromium', () => {
       await page.waitForURL(`**/post/${noteOf().id}`);
       await page.getByRole('heading', { level: 1, name: noteOf().title }).waitFor();
       await expect(dialog.count()).resolves.toBe(0);
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+/**
+ * Keeps the app's entry script from arriving until the returned function is called, so the test
+ * acts on the page as the server drew it, before any of the app has run.
+ */
+async function holdApp(page: Page): Promise<() => void> {
+  const html = await (await fetch(`${site.origin}/`)).text();
+  const element = new RegExp(
+    `<script type="application/json" id="${APP_SCRIPTS_ELEMENT_ID}">(.*?)</script>`,
+  );
+  const { entry } = JSON.parse(element.exec(html)![1]) as AppScripts;
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(
+    (url) => url.pathname === entry,
+    async (route) => {
+      await released;
+      await route.continue();
+    },
+  );
+  return release;
+}
+
+describe('presses made before the app has taken the page over (src/boot/early-presses.ts)', () => {
+  it('likes and favorites a note tapped before the app ran, once, however often it was tapped', async () => {
+    const note = feed.posts.find((post) => post.price === 0 && post.id !== noteOf().id)!;
+    const { context, page, problems, apiCalls } = await watchedPage(true);
+    const reactions = () => apiCalls.filter((url) => /\/(like|favorite)$/.test(url.pathname));
+    try {
+      const release = await holdApp(page);
+      await page.goto(`/post/${note.id}`);
+      const like = page.getByRole('button', { name: /点赞/ });
+      const favorite = page.getByRole('button', { name: /收藏/ });
+      await like.click();
+      await like.click();
+      await favorite.click();
+      expect(reactions()).toEqual([]);
+      release();
+      const pressed = { timeout: 15_000 };
+      await expect.poll(() => like.getAttribute('aria-pressed'), pressed).toBe('true');
+      await expect.poll(() => favorite.getAttribute('aria-pressed'), pressed).toBe('true');
+      await hydrated(page);
+      expect(reactions().map((url) => url.pathname)).toEqual([
+        `/api/posts/${note.id}/like`,
+        `/api/posts/${note.id}/favorite`,
+      ]);
+      const stored = (await (
+        await fetch(`${site.origin}/api/posts/${note.id}`, {
+          headers: { authorization: `Bearer ${session.token}` },
+        })
+      ).json()) as Post;
+      expect([stored.isLiked, stored.isFavorited, stored.likesCount]).toEqual([
+        true,
+        true,
+        note.likesCount + 1,
+      ]);
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+      for (const mark of ['like', 'favorite']) {
+        await fetch(`${site.origin}/api/posts/${note.id}/${mark}`, {
+          method: 'DELETE',
+          headers: { authorization: `Bearer ${session.token}` },
+        });
+      }
+    }
+  });
+
+  it('signs in with Enter pressed in the login dialog before the app ran, and opens the note', async () => {
+    const { context, page, problems } = await watchedPage(false);
+    try {
+      const release = await holdApp(page);
+      await page.goto(`/post/${noteOf().id}`);
+      // Sent by the browser alone, the form loaded the page again with both fields emptied.
+      let documentsLoaded = 0;
+      page.on('domcontentloaded', () => documentsLoaded++);
+      const dialog = page.getByRole('dialog', { name: '登录氛围笔记' });
+      await dialog.getByLabel('用户名或邮箱').fill(session.user.username);
+      await dialog.getByLabel('密码', { exact: true }).fill('ssr123456');
+      await dialog.getByLabel('密码', { exact: true }).press('Enter');
+      const signedIn = page.waitForResponse((response) =>
+        response.url().endsWith('/api/auth/login'),
+      );
+      release();
+      await expect(signedIn.then((response) => response.status())).resolves.toBe(200);
+      await page.getByRole('heading', { level: 1, name: noteOf().title }).waitFor();
+      expect(new URL(page.url()).pathname).toBe(`/post/${noteOf().id}`);
+      await expect(dialog.count()).resolves.toBe(0);
+      expect(documentsLoaded).toBe(0);
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('keeps what was typed in the login dialog before the app ran, for Enter pressed after it has', async () => {
+    const { context, page, problems } = await watchedPage(false);
+    try {
+      const release = await holdApp(page);
+      await page.goto(`/post/${noteOf().id}`);
+      const dialog = page.getByRole('dialog', { name: '登录氛围笔记' });
+      await dialog.getByLabel('用户名或邮箱').fill(session.user.username);
+      await dialog.getByLabel('密码', { exact: true }).fill('ssr123456');
+      release();
+      await hydrated(page);
+      await expect(dialog.getByLabel('用户名或邮箱').inputValue()).resolves.toBe(
+        session.user.username,
+      );
+      // Enter, unlike a click elsewhere, sends the form without the field losing focus first,
+      // which would have told the app its value (a change event).
+      await dialog.getByLabel('密码', { exact: true }).press('Enter');
+      await page.waitForURL(`**/post/${noteOf().id}`);
+      await page.getByRole('heading', { level: 1, name: noteOf().title }).waitFor();
       expect(problems).toEqual([]);
     } finally {
       await context.close();

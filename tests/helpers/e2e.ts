@@ -184,8 +184,9 @@ export function spinnerWasShown(page: Page): Promise<boolean> {
 
 /**
  * Waits until the app has taken over the page (React's handlers are on the root). A rendered
- * page is drawn before the app's bundle loads (src/boot/after-first-paint.ts), and a tap on it
- * before then does nothing, as it would for a person that quick.
+ * page is drawn before the app's bundle loads (src/boot/after-first-paint.ts); a tap on it
+ * before then is held and made again once the app has its element (src/boot/early-presses.ts),
+ * so a test that reads what the tap changed, or times the app, waits for this first.
  */
 export async function appStarted(page: Page): Promise<void> {
   await page.waitForFunction(() => {

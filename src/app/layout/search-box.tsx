@@ -1,8 +1,7 @@
-import { Clock, Flame, Search, X } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { Search } from 'lucide-react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
-import { HOT_SEARCHES } from '../../lib/constants';
 import { useTypedBeforeHydration } from '../../lib/typed-before-hydration';
 import { shellTexts } from '../texts';
 import styles from './search-box.module.css';
@@ -11,6 +10,8 @@ const texts = shellTexts.search;
 
 /** The history lives in IndexedDB; its code loads with the first search, not with the page. */
 const searchHistory = () => import('../../lib/search-history');
+/** The dropdown's code loads when the box is first focused, not with the page. */
+const SearchSuggestions = lazy(() => import('./search-suggestions'));
 
 /** The header's search box (desktop) with its history / hot-search dropdown. */
 export function SearchBox() {
@@ -99,79 +100,25 @@ export function SearchBox() {
         />
       </form>
       {open && (
-        <div
-          className={styles.dropdown}
-          id={dropdownId}
-          role="dialog"
-          aria-label={texts.suggestions}
-        >
-          {history.length > 0 ? (
-            <section>
-              <div className={styles.heading}>
-                <span>{texts.history}</span>
-                <button
-                  type="button"
-                  className={styles.clear}
-                  aria-label={texts.clearLabel}
-                  onClick={() => {
-                    setHistory([]);
-                    void searchHistory()
-                      .then((store) => store.clearSearchHistory())
-                      .catch(() => undefined);
-                  }}
-                >
-                  {texts.clear}
-                </button>
-              </div>
-              <ul className={styles.list}>
-                {history.map((term) => (
-                  <li key={term} className={styles.item}>
-                    <button type="button" className={styles.term} onClick={() => search(term)}>
-                      <Clock size={15} aria-hidden="true" />
-                      <span>{term}</span>
-                    </button>
-                    <button
-                      type="button"
-                      className={styles.remove}
-                      aria-label={texts.remove(term)}
-                      onClick={() => {
-                        setHistory((terms) => terms.filter((item) => item !== term));
-                        void searchHistory()
-                          .then((store) => store.removeSearchTerm(term))
-                          .catch(() => undefined);
-                      }}
-                    >
-                      <X size={14} aria-hidden="true" />
-                    </button>
-                  </li>
-                ))}
-              </ul>
-            </section>
-          ) : (
-            <section>
-              <div className={styles.heading}>
-                <span>
-                  <Flame size={14} aria-hidden="true" /> {texts.hot}
-                </span>
-              </div>
-              <div className={styles.chips}>
-                {HOT_SEARCHES.map((term) => (
-                  <button
-                    key={term}
-                    type="button"
-                    className={styles.chip}
-                    onClick={() => search(term)}
-                  >
-                    {term}
-                  </button>
-                ))}
-              </div>
-            </section>
-          )}
-          <p className={styles.hint}>
-            <kbd>Enter</kbd> {texts.hint}
-          </p>
-        </div>
+        <Suspense fallback={null}>
+          <SearchSuggestions
+            id={dropdownId}
+            history={history}
+            onSearch={search}
+            onClear={() => {
+              setHistory([]);
+              void searchHistory()
+                .then((store) => store.clearSearchHistory())
+                .catch(() => undefined);
+            }}
+            onRemove={(term) => {
+              setHistory((terms) => terms.filter((item) => item !== term));
+              void searchHistory()
+                .then((store) => store.removeSearchTerm(term))
+                .catch(() => undefined);
+            }}
+          />
+        </Suspense>
       )}
     </div>
   );
