@@ -2,28 +2,13 @@
 const CHECK_MS = 50;
 
 /**
- * What React keeps on an element it has taken over, under a key of its own: its fiber from the
- * moment it hydrates it (until then a click on it does nothing and React drops it), and the
- * props it last drew it with.
+ * Whether React has taken the element over: it keeps the element's fiber on it, under a key of
+ * its own, from the moment it hydrates it. Until then a click on it does nothing and React drops
+ * it; from then on a click makes React finish hydrating it at once, the commit's layout effects
+ * included (src/lib/typed-before-hydration.ts hands typed text to the form's state there).
  */
-const reactKey = (element: Element, prefix: string) =>
-  Object.keys(element).find((key) => key.startsWith(prefix));
-const hydrated = (element: Element) => reactKey(element, '__reactFiber$') !== undefined;
-
-/**
- * Whether the app has drawn the text typed into the button's form before it ran: it hands it to
- * the fields' state in an effect after hydrating them (src/lib/typed-before-hydration.ts), and a
- * form sent before then was refused as empty and had its fields emptied. A controlled field's
- * props hold the value last drawn.
- */
-function formDrawn(button: HTMLElement): boolean {
-  const fields = button instanceof HTMLButtonElement && button.form ? button.form.elements : [];
-  return [...fields].every((field) => {
-    const key = reactKey(field, '__reactProps$');
-    const drawn = key && (field as unknown as Record<string, { value?: unknown }>)[key].value;
-    return typeof drawn !== 'string' || drawn === (field as HTMLInputElement).value;
-  });
-}
+const hydrated = (element: Element) =>
+  Object.keys(element).some((key) => key.startsWith('__reactFiber$'));
 
 /**
  * A button the app answers and the browser alone does not, and that the app has not taken over
@@ -62,11 +47,17 @@ export function holdEarlyPresses(): void {
     while (held.length > 0) {
       const button = held[0];
       if (!button.isConnected) held.shift();
-      else if (hydrated(button) && formDrawn(button)) held.shift()!.click();
+      else if (hydrated(button)) held.shift()!.click();
       else break;
     }
-    checking = held.length > 0;
-    if (checking) setTimeout(check, CHECK_MS);
+    checking = false;
+    if (held.length > 0) watch();
+  };
+  /** Looks again in a while, unless a look is already due. */
+  const watch = () => {
+    if (checking) return;
+    checking = true;
+    setTimeout(check, CHECK_MS);
   };
 
   document.addEventListener(
@@ -77,10 +68,7 @@ export function holdEarlyPresses(): void {
       event.preventDefault();
       event.stopPropagation();
       if (!held.includes(button)) held.push(button);
-      if (!checking) {
-        checking = true;
-        setTimeout(check, CHECK_MS);
-      }
+      watch();
     },
     true,
   );

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useLayoutEffect } from 'react';
 import type { RefObject } from 'react';
 
 /**
@@ -10,11 +10,15 @@ import type { RefObject } from 'react';
  * React only reports a field whose value differs from the one it last saw: the value is put
  * back to the server's through React's own setter, then set to the typed text with the
  * browser's, the way Testing Library's fireEvent.change does it.
+ *
+ * In the commit that hydrates the field, not in an effect after it: a press held from before
+ * the app ran (src/boot/early-presses.ts) is made again as soon as its button is hydrated, and
+ * a form sent between the two was refused as empty and had its fields emptied.
  */
 export function useTypedBeforeHydration(
   ref: RefObject<HTMLInputElement | HTMLTextAreaElement | null>,
 ): void {
-  useEffect(() => {
+  useLayoutEffect(() => {
     const node = ref.current;
     if (!node || node.value === node.defaultValue) return;
     const typed = node.value;

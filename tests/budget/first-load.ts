@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { APP_SCRIPTS_ELEMENT_ID } from '../../contract/page-hints.ts';
 import type { AppScripts } from '../../contract/page-hints.ts';
 
 /** The home page's JavaScript before any interaction, gzip (the budget the README states). */
@@ -33,15 +34,24 @@ function weigh(webRoot: string, file: string): ChunkWeight {
   return { file, bytes: content.length, gzipBytes: gzipSync(content).length };
 }
 
+const APP_SCRIPTS = new RegExp(
+  `<script type="application/json" id="${APP_SCRIPTS_ELEMENT_ID}">([^<]+)</script>`,
+);
+
+/** The app's entry script and its preloads, as the built index.html names them for the boot script. */
+export function appScriptsOf(html: string): AppScripts {
+  const scripts = APP_SCRIPTS.exec(html);
+  if (!scripts) throw new Error('the page names no app entry script');
+  return JSON.parse(scripts[1]) as AppScripts;
+}
+
 /**
  * What the home page loads before interaction: index.html's loader, the app's entry script it
  * names with its static imports, and the home route's chunk with its own (the router imports it at once for "/").
  */
 export function homeFirstLoad(webRoot: string): ChunkWeight[] {
   const html = readFileSync(path.join(webRoot, 'index.html'), 'utf8');
-  const scripts = /<script type="application\/json" id="app-scripts">([^<]+)<\/script>/.exec(html);
-  if (!scripts) throw new Error(`${webRoot}/index.html names no app entry script`);
-  const entry = (JSON.parse(scripts[1]) as AppScripts).entry.replace(/^\//, '');
+  const entry = appScriptsOf(html).entry.replace(/^\//, '');
   const entrySource = readFileSync(path.join(webRoot, entry), 'utf8');
   const homeImport = /import\(["'`](\.{1,2}\/[^"'`]*\bhome-[\w-]+\.js)["'`]\)/.exec(entrySource);
   const files = staticClosure(webRoot, entry);

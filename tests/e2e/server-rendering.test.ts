@@ -1,7 +1,5 @@
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { APP_SCRIPTS_ELEMENT_ID } from '../../contract/page-hints';
-import type { AppScripts } from '../../contract/page-hints';
 import type { Post, PostList } from '../../contract/post';
 import {
   appStarted,
@@ -13,6 +11,7 @@ import {
   watchForPageSpinner,
 } from '../helpers/e2e';
 import type { RunningSite } from '../helpers/e2e';
+import { appScriptsOf } from '../budget/first-load';
 
 /**
  * Pages rendered on the server and hydrated in Chromium (decision 027): the markup is the page
@@ -123,6 +122,14 @@ async function watchedPage(signedIn: boolean): Promise<Watched> {
     if (url.pathname.startsWith('/api/')) apiCalls.push(url);
   });
   return { context, page, problems, apiCalls };
+}
+
+/** Fills the sign-in dialog drawn for a visitor on a note with the test reader's account. */
+async function fillSignIn(page: Page) {
+  const dialog = page.getByRole('dialog', { name: '登录氛围笔记' });
+  await dialog.getByLabel('用户名或邮箱').fill(session.user.username);
+  await dialog.getByLabel('密码', { exact: true }).fill('ssr123456');
+  return dialog;
 }
 
 /** Waits until React has hydrated the page (its handlers are on the root) and has settled. */
@@ -273,9 +280,7 @@ describe('server-rendered pages in Chromium', () => {
       await page.goto(`/post/${noteOf().id}`);
       await hydrated(page);
       expect(new URL(page.url()).pathname).toBe('/');
-      const dialog = page.getByRole('dialog', { name: '登录氛围笔记' });
-      await dialog.getByLabel('用户名或邮箱').fill(session.user.username);
-      await dialog.getByLabel('密码', { exact: true }).fill('ssr123456');
+      const dialog = await fillSignIn(page);
       await dialog.getByRole('button', { name: '登录', exact: true }).click();
       await page.waitForURL(`**/post/${noteOf().id}`);
       await page.getByRole('heading', { level: 1, name: noteOf().title }).waitFor();
@@ -292,11 +297,7 @@ describe('server-rendered pages in Chromium', () => {
  * acts on the page as the server drew it, before any of the app has run.
  */
 async function holdApp(page: Page): Promise<() => void> {
-  const html = await (await fetch(`${site.origin}/`)).text();
-  const element = new RegExp(
-    `<script type="application/json" id="${APP_SCRIPTS_ELEMENT_ID}">(.*?)</script>`,
-  );
-  const { entry } = JSON.parse(element.exec(html)![1]) as AppScripts;
+  const { entry } = appScriptsOf(await (await fetch(`${site.origin}/`)).text());
   let release = () => {};
   const released = new Promise<void>((resolve) => (release = resolve));
   await page.route(
@@ -362,9 +363,7 @@ describe('presses made before the app has taken the page over (src/boot/early-pr
       // Sent by the browser alone, the form loaded the page again with both fields emptied.
       let documentsLoaded = 0;
       page.on('domcontentloaded', () => documentsLoaded++);
-      const dialog = page.getByRole('dialog', { name: '登录氛围笔记' });
-      await dialog.getByLabel('用户名或邮箱').fill(session.user.username);
-      await dialog.getByLabel('密码', { exact: true }).fill('ssr123456');
+      const dialog = await fillSignIn(page);
       await dialog.getByLabel('密码', { exact: true }).press('Enter');
       const signedIn = page.waitForResponse((response) =>
         response.url().endsWith('/api/auth/login'),
@@ -386,9 +385,7 @@ describe('presses made before the app has taken the page over (src/boot/early-pr
     try {
       const release = await holdApp(page);
       await page.goto(`/post/${noteOf().id}`);
-      const dialog = page.getByRole('dialog', { name: '登录氛围笔记' });
-      await dialog.getByLabel('用户名或邮箱').fill(session.user.username);
-      await dialog.getByLabel('密码', { exact: true }).fill('ssr123456');
+      const dialog = await fillSignIn(page);
       release();
       await hydrated(page);
       await expect(dialog.getByLabel('用户名或邮箱').inputValue()).resolves.toBe(
