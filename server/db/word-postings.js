@@ -429,9 +429,9 @@ export function createPostingsRanker(source, options) {
       if (!top.wants(bound * (1 + 1e-9))) return;
       for (let word = 0; word < size; word += 1) {
         let match = several[word];
-        planes.forEach((plane, p) => {
-          match &= held & (1 << p) ? plane[word] : ~plane[word];
-        });
+        for (let p = 0; p < planes.length && match !== 0; p += 1) {
+          match &= held & (1 << p) ? planes[p][word] : ~planes[p][word];
+        }
         holding[word] = match;
       }
       offerScored(sources, idf, holding, 0, top);
