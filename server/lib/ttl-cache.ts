@@ -1,5 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import { cacheLookups } from './cache-metrics.ts';
+import { createExpiryLine } from './expiry-line.ts';
 
 export interface TtlCacheOptions {
   ttlMs: number;
@@ -26,8 +27,8 @@ export function createTtlCache<T extends NonNullable<unknown>>(options: TtlCache
     ttl: options.ttlMs,
     // A test's clock moves between calls; lru-cache would otherwise reuse a reading for 1 ms.
     ...(options.now ? { perf: { now: options.now }, ttlResolution: 0 } : {}),
-    fetchMethod: (_key, _stale, { context }) => {
-      purgeLater();
+    fetchMethod: (key, _stale, { context }) => {
+      expiries.put(key);
       return context();
     },
     // clear() while a load runs: its callers still get the answer, which is not kept (a write
@@ -38,18 +39,16 @@ export function createTtlCache<T extends NonNullable<unknown>>(options: TtlCache
   /**
    * lru-cache drops an expired entry only when it is looked up or pushed out, so after a burst
    * (a thousand distinct searches) the answers would stay in memory while the server is at
-   * rest. One timer per cache, armed while it holds entries, drops them once they expire.
+   * rest: they are dropped as they expire (expiry-line.ts).
    */
-  let purge: NodeJS.Timeout | null = null;
+  const expiries = createExpiryLine({
+    ttlMs: options.ttlMs,
+    now: options.now ?? (() => performance.now()),
+    left: (key) => cache.getRemainingTTL(key),
+    drop: (key) => cache.delete(key),
+  });
   /** Counts clears and deletions, so that `many` keeps nothing one of them interrupted. */
   let invalidations = 0;
-  function purgeLater() {
-    purge ??= setTimeout(() => {
-      purge = null;
-      cache.purgeStale();
-      if (cache.size > 0) purgeLater();
-    }, options.ttlMs).unref();
-  }
 
   return {
     /** The cached value, or `load()`'s (shared by concurrent callers; failures not kept). */
@@ -79,8 +78,10 @@ export function createTtlCache<T extends NonNullable<unknown>>(options: TtlCache
       const loaded = await loadMissing(missing);
       // As with `get`: a clear during the load means the answer may already be out of date.
       if (before === invalidations) {
-        for (const [key, value] of loaded) cache.set(key, value);
-        purgeLater();
+        for (const [key, value] of loaded) {
+          cache.set(key, value);
+          expiries.put(key);
+        }
       }
       return keys.flatMap((key, at) => found[at] ?? loaded.get(key) ?? []);
     },
@@ -94,6 +95,7 @@ export function createTtlCache<T extends NonNullable<unknown>>(options: TtlCache
     clear(): void {
       invalidations += 1;
       cache.clear();
+      expiries.clear();
     },
 
     /** Entries held now, expired ones included until the purge timer drops them. */
