@@ -49,6 +49,9 @@ const everyReaderPart = [...READER_FIELDS, 'highlights'] as const;
 const writeShared = writerOf(Type.Omit(PostCard, everyReaderPart));
 const writeReaderPart = writerOf(Type.Pick(PostCard, everyReaderPart));
 const writePagination = writerOf(Type.Omit(PostList, ['posts']));
+const POSTS_OPEN = '{"posts":[';
+const COMMA = 0x2c;
+const CLOSE_BRACKET = 0x5d;
 
 /**
  * The UTF-8 JSON of each card's shared part, without its closing brace, written once per card
@@ -71,26 +74,43 @@ function sharedPart(card: PublicCard): Buffer {
  * request thread's time under distinct searches, and encoding a page's 30 KB of text to send it
  * another tenth (decision 033). Joining objects by their text is the one thing here that
  * fast-json-stringify does not do: both texts are whole objects, and the shared part is never
- * empty (its fields are required), so the comma always separates two.
+ * empty (its fields are required), so the comma always separates two. The page is written into
+ * one buffer of its exact size: a buffer and a joined string for each card's reader part were a
+ * third of what a distinct search allocated on that thread.
  */
 export function cardListJson(list: CardList): Buffer {
-  const chunks: Buffer[] = [];
-  let between = '{"posts":[';
-  list.cards.forEach((card, at) => {
-    const reader = writeReaderPart({
+  const shared = list.cards.map(sharedPart);
+  const readers = list.cards.map((_card, at) =>
+    writeReaderPart({
       ...list.flags[at],
       ...(list.highlights && { highlights: list.highlights[at] }),
-    });
-    chunks.push(Buffer.from(between), sharedPart(card));
-    between = `,${reader.slice(1)},`;
-  });
+    }),
+  );
   const pagination = writePagination({
     total: list.total,
     page: list.page,
     pages: list.pages,
     nextCursor: list.nextCursor,
   });
-  const last = list.cards.length > 0 ? between.slice(0, -1) : between;
-  chunks.push(Buffer.from(`${last}],${pagination.slice(1)}`));
-  return Buffer.concat(chunks);
+  let size = POSTS_OPEN.length + 1 + Buffer.byteLength(pagination);
+  shared.forEach((bytes, at) => {
+    size += (at > 0 ? 1 : 0) + bytes.length + Buffer.byteLength(readers[at]);
+  });
+  const page = Buffer.allocUnsafe(size);
+  let end = page.write(POSTS_OPEN, 0);
+  // A reader part's and the pagination's texts are whole objects: the opening brace of each
+  // becomes the comma after what comes before it.
+  const writeObjectFields = (text: string) => {
+    const written = page.write(text, end);
+    page[end] = COMMA;
+    end += written;
+  };
+  shared.forEach((bytes, at) => {
+    if (at > 0) page[end++] = COMMA;
+    end += bytes.copy(page, end);
+    writeObjectFields(readers[at]);
+  });
+  page[end++] = CLOSE_BRACKET;
+  writeObjectFields(pagination);
+  return page;
 }
