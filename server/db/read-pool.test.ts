@@ -2,9 +2,18 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { loadJieba } from '../modules/search/jieba-text.js';
+import type * as JiebaText from '../modules/search/jieba-text.js';
+import { indexText, parseSearch } from '../modules/search/segmenter.ts';
 import { createReadPool } from './read-pool.ts';
 import type { ReadPool } from './read-pool.ts';
+
+// This thread's jieba, counted; the read worker imports the module itself, unmocked.
+vi.mock('../modules/search/jieba-text.js', async (importOriginal) => {
+  const original = await importOriginal<typeof JiebaText>();
+  return { ...original, loadJieba: vi.fn(original.loadJieba) };
+});
 
 describe('the read pool', () => {
   let dir: string;
@@ -57,5 +66,52 @@ describe('the read pool', () => {
     const asked = closing.all<{ x: number }>('SELECT 7 AS x', []);
     await closing.close();
     await expect(asked).resolves.toEqual([{ x: 7 }]);
+  });
+});
+
+describe("the read pool's searches", () => {
+  let dir: string;
+  let pool: ReadPool;
+  const notes = ['夜景摄影的构图', '人像摄影与布光', '夜景里的城市', '咖啡和周末'];
+  const page = { offset: 0, needed: 10, cap: 1000, changes: { seq: 0, window: 64, recent: [] } };
+  const rank = (text: string) => pool.rankText({ text, ...page });
+
+  beforeAll(() => {
+    dir = mkdtempSync(path.join(tmpdir(), 'read-pool-search-'));
+    const file = path.join(dir, 'site.db');
+    const db = new SQLite(file);
+    db.pragma('journal_mode = WAL');
+    db.exec("CREATE VIRTUAL TABLE post_fts USING fts5(words, chars, tokenize = 'unicode61')");
+    pool = createReadPool(file, 1);
+    const insert = db.prepare('INSERT INTO post_fts (rowid, words, chars) VALUES (?, ?, ?)');
+    // Cut on this thread; its jieba is counted from the tests on.
+    notes.forEach((title, at) => {
+      const text = indexText({ title, tags: [], content: '' });
+      insert.run(at + 1, text.words, text.chars);
+    });
+    db.close();
+    vi.mocked(loadJieba).mockClear();
+  });
+  afterAll(async () => {
+    await pool.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  // One trip for the words and their ranking, with jieba on the worker's thread alone
+  // (docs/decisions/044): cut on the segmenter thread, a distinct search took two.
+  it('cuts a text on its thread and ranks it there when it is of whole words', async () => {
+    const texts = ['夜景  摄影', '周末咖啡', '"夜景" 城市', '色', '!?'];
+    const answers = await Promise.all(texts.map(rank));
+    expect(loadJieba).not.toHaveBeenCalled();
+
+    // The same query as jieba cuts on this thread.
+    expect(answers.map((answer) => answer.query)).toEqual(texts.map((text) => parseSearch(text)));
+    // Notes holding both words first, then those holding one.
+    expect(answers[0].ranking?.ids.slice(0, 1)).toEqual([1]);
+    expect(new Set(answers[0].ranking?.ids)).toEqual(new Set([1, 2, 3]));
+    expect(answers[0].ranking?.total).toBe(3);
+    expect(answers[1].ranking).toEqual({ ids: [4], total: 1 });
+    // Quoted phrases, single characters and a text of no words are left to the SQL ranking.
+    expect(answers.slice(2).map((answer) => answer.ranking)).toEqual([null, null, null]);
   });
 });

@@ -2,7 +2,17 @@ import { availableParallelism } from 'node:os';
 import { inSlice } from '../lib/turn-slices.ts';
 import type { RowScoring } from './row-score.js';
 import { orderedWorkerPool } from './worker-pool.ts';
+import type { SearchQuery } from '../modules/search/search-query.js';
 import type { WordQuery, WordRanking } from './word-postings.js';
+
+/** A query's text and the page of its ranking asked for (read-worker.js, `searchText`). */
+export type TextQuery = Omit<WordQuery, 'words'> & { text: string };
+
+/** The query the text asks, and its ranking when it is of whole words alone. */
+export interface TextRanking {
+  query: SearchQuery;
+  ranking: WordRanking | null;
+}
 
 /**
  * Runs read-only SQL off the thread that answers requests. better-sqlite3 is synchronous, so
@@ -17,8 +27,11 @@ export interface ReadPool {
     params: readonly unknown[],
     scoring: RowScoring,
   ): Promise<{ id: number; score: number }[]>;
-  /** A query of whole words ranked from the postings the worker holds (word-postings.js). */
-  rankWords(query: WordQuery): Promise<WordRanking>;
+  /**
+   * A query's text cut by the worker, and ranked there from the postings it holds in memory
+   * (word-postings.js) when it is of whole words alone.
+   */
+  rankText(query: TextQuery): Promise<TextRanking>;
   /** Worker threads (1 for the main-thread fallback). */
   readonly threads: number;
   close(): Promise<void>;
@@ -49,7 +62,7 @@ export function createReadPool(file: string, threads = defaultThreads()): ReadPo
     threads,
     all: <T>(sql: string, params: readonly unknown[]) => run<T[]>({ sql, params }),
     scored: (sql, params, scoring) => run({ sql, params, scoring }),
-    rankWords: (query) => run({ rank: query }),
+    rankText: (query) => run({ search: query }),
     close: () => piscina.close(),
   };
 }

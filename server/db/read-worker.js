@@ -3,6 +3,8 @@
 // cost every thread its memory and start-up time.
 import SQLite from 'better-sqlite3';
 import { workerData } from 'node:worker_threads';
+import { loadJieba } from '../modules/search/jieba-text.js';
+import { cutSearch, wholeWords } from '../modules/search/search-query.js';
 import { runInBackground } from './background-priority.js';
 import { preparedStatements } from './prepared-statements.js';
 import { scoreRow } from './row-score.js';
@@ -16,6 +18,8 @@ runInBackground();
 let db = null;
 let postings = null;
 let prepare = null;
+/** jieba, built by this thread's first `search` task (some 185 ms, on this thread alone). */
+let jieba = null;
 
 const connection = () =>
   (db ??= new SQLite(workerData.file, { readonly: true, fileMustExist: true }));
@@ -23,17 +27,27 @@ const connection = () =>
 const prepared = (text) => (prepare ??= preparedStatements(connection(), MAX_STATEMENTS))(text);
 
 /**
+ * A query's text cut here and, when it is made of whole words, ranked here too: one task
+ * where cutting on the segmenter thread took a trip of its own (docs/decisions/044).
+ * @param {import('./read-pool.ts').TextQuery} search
+ */
+function searchText({ text, ...page }) {
+  const query = cutSearch((jieba ??= loadJieba()), text);
+  const words = wholeWords(query);
+  if (!words) return { query, ranking: null };
+  postings ??= createWordPostings(connection(), { maxBytes: workerData.maxPostingBytes });
+  return { query, ranking: postings.rank({ words, ...page }) };
+}
+
+/**
  * @param {{ sql: string, params: unknown[], scoring?: import('./row-score.js').RowScoring }
- *   | { rank: Parameters<ReturnType<typeof createWordPostings>['rank']>[0] }} task
+ *   | { search: import('./read-pool.ts').TextQuery }} task
  * With `scoring`, each row (`id` plus column texts) is answered as `{ id, score }` instead, so
- * the texts never leave the worker. With `rank`, a query of whole words is ranked from the
- * postings this worker holds in memory (word-postings.js).
+ * the texts never leave the worker. With `search`, a query's text is cut, and ranked from the
+ * postings this worker holds in memory when it is of whole words (word-postings.js).
  */
 export default function run(task) {
-  if (task.rank) {
-    postings ??= createWordPostings(connection(), { maxBytes: workerData.maxPostingBytes });
-    return postings.rank(task.rank);
-  }
+  if (task.search) return searchText(task.search);
   const { sql, params, scoring } = task;
   const rows = prepared(sql).all(...params);
   return scoring ? rows.map((row) => ({ id: row.id, score: scoreRow(row, scoring) })) : rows;

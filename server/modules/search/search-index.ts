@@ -9,7 +9,7 @@ import type { Database } from '../../db/schema.ts';
 import { createTtlCache } from '../../lib/ttl-cache.ts';
 import { indexChanges, recordIndexWrite } from './index-changes.ts';
 import { createPostgresPostings } from './postgres-postings.ts';
-import type { IndexText, SearchTerm } from './segmenter.ts';
+import type { IndexText, SearchQuery, SearchTerm } from './segmenter.ts';
 
 /** PostgreSQL keeps token positions up to 16383. */
 const MAX_POSITION = 16383;
@@ -40,14 +40,24 @@ export interface SearchIndex {
   count(filter: IndexFilter, cap: number): Promise<number>;
   /**
    * Ranks every note holding one of `words` (whole jieba words): those holding all of them
-   * first, each tier by relevance, from postings held in memory (SQLite's read workers, this
-   * instance on PostgreSQL).
+   * first, each tier by relevance, from postings held in memory by this instance's ranking
+   * thread on PostgreSQL (SQLite's read workers rank within `rankText`).
    */
   rankWords?(
     words: string[],
     page: { offset: number; limit: number },
     cap: number,
   ): Promise<{ ids: number[]; total: number }>;
+  /**
+   * A query's text parsed on the thread that ranks it, with its ranking as `rankWords` gives
+   * it when it is of whole words alone (SQLite's read workers): one trip to that thread where
+   * cutting the words on the segmenter thread took another (docs/decisions/044).
+   */
+  rankText?(
+    text: string,
+    page: { offset: number; limit: number },
+    cap: number,
+  ): Promise<{ query: SearchQuery; ranking: { ids: number[]; total: number } | null }>;
 }
 
 // Tokens are letters and digits only (see segmenter.ts), so quoting them is enough to keep
@@ -166,9 +176,9 @@ function createSqliteIndex(db: Kysely<Database>, reader: ReadPool | null): Searc
       await sql`DELETE FROM post_fts WHERE rowid = ${postId}`.execute(db);
     },
     ...(reader && {
-      rankWords: (words: string[], page: { offset: number; limit: number }, cap: number) =>
-        reader.rankWords({
-          words,
+      rankText: (text: string, page: { offset: number; limit: number }, cap: number) =>
+        reader.rankText({
+          text,
           offset: page.offset,
           needed: page.offset + page.limit,
           cap,

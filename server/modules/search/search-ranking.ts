@@ -1,4 +1,5 @@
 import type { IndexFilter, SearchHit, SearchIndex } from './search-index.ts';
+import { asksNothing, wholeWords } from './search-query.js';
 import type { SearchQuery } from './segmenter.ts';
 
 /**
@@ -14,6 +15,11 @@ export interface SearchPage {
   ids: number[];
   /** Exact below `cap`, else `cap`. */
   total: number;
+}
+
+/** A page of a search and the query its text asks (for highlights). */
+export interface RankedSearch extends SearchPage {
+  query: SearchQuery;
 }
 
 /** Best first; among equals, newest first. */
@@ -32,11 +38,8 @@ export async function rankPage(
   page: { offset: number; limit: number },
   cap: number,
 ): Promise<SearchPage> {
-  const words = query.optional.map((term) => term.tokens[0]);
-  const wordsOnly =
-    query.required.length === 0 &&
-    query.optional.every((term) => term.column === 'words' && term.tokens.length === 1);
-  if (index.rankWords && wordsOnly) return index.rankWords(words, page, cap);
+  const words = wholeWords(query);
+  if (index.rankWords && words) return index.rankWords(words, page, cap);
 
   const needed = page.offset + page.limit;
   const window = Math.max(RANK_WINDOW, needed);
@@ -64,4 +67,26 @@ export async function rankPage(
   const ids = ranked.slice(page.offset, needed).map((hit) => hit.id);
   const total = complete ? Math.min(cap, ranked.length) : await index.count(anyWord, cap);
   return { ids, total };
+}
+
+/**
+ * A page of the search for `text` (spaces already made one): parsed and, for whole words,
+ * ranked in one trip where the index does both on its thread (`rankText`); else parsed by
+ * `parse` and ranked by `rankPage`.
+ */
+export async function rankSearch(
+  index: SearchIndex,
+  parse: (text: string) => Promise<SearchQuery>,
+  text: string,
+  page: { offset: number; limit: number },
+  cap: number,
+): Promise<RankedSearch> {
+  const asked = index.rankText
+    ? await index.rankText(text, page, cap)
+    : { query: await parse(text), ranking: null };
+  const { query } = asked;
+  if (asksNothing(query)) {
+    return { query, ids: [], total: 0 };
+  }
+  return { query, ...(asked.ranking ?? (await rankPage(index, query, page, cap))) };
 }

@@ -13,16 +13,17 @@ import type { CardList } from '../posts/card-list.ts';
 import type { PostRepository } from '../posts/post-repository.ts';
 import type { PostPresenter, PublicCard } from '../posts/present-post.ts';
 import { highlighter, highlightsOf } from './highlight.ts';
+import { asksNothing } from './search-query.js';
 import type { SearchIndex } from './search-index.ts';
-import { rankPage } from './search-ranking.ts';
-import type { SearchPage } from './search-ranking.ts';
+import { rankSearch } from './search-ranking.ts';
+import type { RankedSearch } from './search-ranking.ts';
 import { parseSearchOffThread } from './segmenter.ts';
 
 const SEARCH_TTL_MS = 30_000;
 
 /** Ranked pages per query; cleared with the note modules' caches whenever a note is written. */
-export function createSearchResults(): TtlCache<SearchPage> {
-  return createTtlCache<SearchPage>({ ttlMs: SEARCH_TTL_MS, maxEntries: 500, name: 'search' });
+export function createSearchResults(): TtlCache<RankedSearch> {
+  return createTtlCache<RankedSearch>({ ttlMs: SEARCH_TTL_MS, maxEntries: 500, name: 'search' });
 }
 
 /**
@@ -62,7 +63,7 @@ export function createSearchService(deps: {
   posts: PostRepository;
   presenter: PostPresenter;
   /** Ranked pages per query. */
-  results: TtlCache<SearchPage>;
+  results: TtlCache<RankedSearch>;
   /** The note modules' cache of cards by note id as every reader sees them. */
   cards: TtlCache<PublicCard>;
   /** Lets other requests go first (createSearchGate). */
@@ -80,17 +81,17 @@ export function createSearchService(deps: {
     const window = pageWindow(query, POST_LIMITS.searchPageSize);
     // Longer input is cut rather than refused: it is a search box, not a form.
     const text = [...(query.search ?? '').trim()].slice(0, POST_LIMITS.searchMax).join('');
-    const parsed = await parseSearchOffThread(text);
-    if (parsed.required.length === 0 && parsed.optional.length === 0) {
+    // One key for the text however it is spaced: jieba cuts the runs between spaces apart.
+    const spaced = text.replace(/\s+/gu, ' ');
+    const key = `search|${spaced}|${window.limit}|${window.offset}`;
+    const found = await results.get(key, () =>
+      rankSearch(index, parseSearchOffThread, spaced, window, POST_LIMITS.searchTotalCap),
+    );
+    if (asksNothing(found.query)) {
       return { cards: [], flags: [], total: 0, page: window.page, pages: 0 };
     }
-
-    const key = `search|${JSON.stringify(parsed)}|${window.limit}|${window.offset}`;
-    const found = await results.get(key, () =>
-      rankPage(index, parsed, window, POST_LIMITS.searchTotalCap),
-    );
     const page = await cards.many(found.ids.map(String), loadCards);
-    const ranges = highlighter(parsed);
+    const ranges = highlighter(found.query);
     return {
       cards: page,
       flags: await presenter.readerFlags(page, viewer),

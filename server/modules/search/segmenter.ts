@@ -3,6 +3,8 @@ import { createTtlCache } from '../../lib/ttl-cache.ts';
 import * as jiebaText from './jieba-text.js';
 import { createSegmenterThread } from './segmenter-thread.ts';
 import type { IndexText, NoteParts } from './jieba-text.js';
+import { cutSearch, quotedPhrases, searchQueryOf } from './search-query.js';
+import type { SearchQuery } from './search-query.js';
 import type { SegmenterThread } from './segmenter-thread.ts';
 
 /**
@@ -16,8 +18,10 @@ import type { SegmenterThread } from './segmenter-thread.ts';
  * Tokens hold letters and digits only, so nothing a user types can become index syntax.
  *
  * The server cuts on its segmenter thread (`parseSearchOffThread`, `indexTextOffThread`), so
- * that jieba's dictionary is neither built nor held on the thread that answers requests;
- * scripts, tests and the bench cut on their own thread (`parseSearch`, `indexText`).
+ * that jieba's dictionary is neither built nor held on the thread that answers requests. On
+ * SQLite a search's text is cut on the read worker that ranks it (`rankText` in
+ * search-index.ts, docs/decisions/044). Scripts, tests and the bench cut on their own thread
+ * (`parseSearch`, `indexText`).
  */
 let jieba: Jieba | null = null;
 
@@ -51,89 +55,11 @@ export function indexTextOffThread(parts: NoteParts): Promise<IndexText> {
   return segmenterThread().indexText(parts);
 }
 
-/**
- * One thing to look for in one column of the index: a phrase of consecutive tokens (a single
- * token is a one-token phrase).
- */
-export interface SearchTerm {
-  column: 'words' | 'chars';
-  tokens: string[];
-}
-
-/**
- * A parsed query. A note matches when it holds every `required` term and at least one of the
- * `optional` ones; the more optional terms it holds, the higher it ranks.
- */
-export interface SearchQuery {
-  /** Quoted phrases ("单元测试" or “单元测试”): each must appear as written. */
-  required: SearchTerm[];
-  /** The query's other words. */
-  optional: SearchTerm[];
-}
-
-/** More words than this add little to relevance and only make the query slower. */
-export const MAX_QUERY_WORDS = 12;
-
-const QUOTED = /["\u201c\u201d]([^"\u201c\u201d]*)["\u201c\u201d]/gu;
-const SINGLE_HAN = /^\p{Script=Han}$/u;
-
-/**
- * Question and function words that say nothing about what a note is about; a long question
- * (如何用 AI 助手提高编程效率) would otherwise match every note that also asks 如何.
- */
-const STOP_WORDS = new Set([
-  '如何',
-  '怎么',
-  '怎样',
-  '什么',
-  '为什么',
-  '可以',
-  '一个',
-  '一些',
-  '这个',
-  '那个',
-  '我们',
-  '你们',
-  '他们',
-  '自己',
-  '还是',
-  '或者',
-  '以及',
-  '就是',
-  '更好',
-]);
-
-/** A query's quoted phrases, each a required term, and the rest of its text. */
-function quotedPhrases(query: string): { required: SearchTerm[]; rest: string } {
-  const required: SearchTerm[] = [];
-  const rest = query.replace(QUOTED, (_quoted, inner: string) => {
-    const tokens = charTokens(inner);
-    if (tokens.length > 0) required.push({ column: 'chars', tokens });
-    return ' ';
-  });
-  return { required, rest };
-}
-
-/**
- * Quoted parts become required character phrases (they find the words wherever they occur,
- * however jieba cut the note). The rest is cut into words (`words`, jieba's precise words of
- * it) that are each optional. Single characters (的, 和) are dropped when longer words remain,
- * as are question words; a query of single characters alone (色) looks them up as characters.
- */
-function searchQueryOf(required: SearchTerm[], words: string[]): SearchQuery {
-  const longer = words.filter((word) => !SINGLE_HAN.test(word));
-  const meaningful = longer.filter((word) => !STOP_WORDS.has(word));
-  const chosen = meaningful.length > 0 ? meaningful : longer;
-  const optional: SearchTerm[] =
-    chosen.length > 0
-      ? chosen.map((word) => ({ column: 'words', tokens: [word] }))
-      : words.map((word) => ({ column: 'chars', tokens: [word] }));
-  return { required, optional: optional.slice(0, MAX_QUERY_WORDS) };
-}
+export type { SearchQuery, SearchTerm } from './search-query.js';
+export { MAX_QUERY_WORDS } from './search-query.js';
 
 export function parseSearch(query: string): SearchQuery {
-  const { required, rest } = quotedPhrases(query);
-  return searchQueryOf(required, jiebaText.queryWords(segmenter(), rest));
+  return cutSearch(segmenter(), query);
 }
 
 /**
@@ -159,9 +85,7 @@ export function createSearchParser(queryWords: (text: string) => Promise<string[
   });
   return async (query: string): Promise<SearchQuery> => {
     const { required, rest } = quotedPhrases(query);
-    // jieba cuts the runs between spaces apart, so how many spaces there are changes nothing.
-    const text = rest.replace(/\s+/gu, ' ').trim();
-    return searchQueryOf(required, await cut.get(text, () => queryWords(text)));
+    return searchQueryOf(required, await cut.get(rest, () => queryWords(rest)));
   };
 }
 
