@@ -15,18 +15,25 @@ vi.mock('../modules/search/jieba-text.js', async (importOriginal) => {
   return { ...original, loadJieba: vi.fn(original.loadJieba) };
 });
 
+/** A folder of its own with `site.db` in WAL mode, as the server keeps it, holding `schema`. */
+function walDatabase(prefix: string, schema: string) {
+  const dir = mkdtempSync(path.join(tmpdir(), prefix));
+  const file = path.join(dir, 'site.db');
+  const db = new SQLite(file);
+  db.pragma('journal_mode = WAL');
+  db.exec(schema);
+  return { dir, file, db };
+}
+
 describe('the read pool', () => {
   let dir: string;
   let pool: ReadPool;
 
   beforeAll(() => {
-    dir = mkdtempSync(path.join(tmpdir(), 'read-pool-'));
-    const file = path.join(dir, 'site.db');
-    const db = new SQLite(file);
-    db.pragma('journal_mode = WAL');
-    db.exec('CREATE TABLE t (x INTEGER)');
-    db.close();
-    pool = createReadPool(file, 1);
+    const made = walDatabase('read-pool-', 'CREATE TABLE t (x INTEGER)');
+    made.db.close();
+    dir = made.dir;
+    pool = createReadPool(made.file, 1);
   });
   afterAll(async () => {
     await pool.close();
@@ -77,12 +84,12 @@ describe("the read pool's searches", () => {
   const rank = (text: string) => pool.rankText({ text, ...page });
 
   beforeAll(() => {
-    dir = mkdtempSync(path.join(tmpdir(), 'read-pool-search-'));
-    const file = path.join(dir, 'site.db');
-    const db = new SQLite(file);
-    db.pragma('journal_mode = WAL');
-    db.exec("CREATE VIRTUAL TABLE post_fts USING fts5(words, chars, tokenize = 'unicode61')");
-    pool = createReadPool(file, 1);
+    const { db, ...made } = walDatabase(
+      'read-pool-search-',
+      "CREATE VIRTUAL TABLE post_fts USING fts5(words, chars, tokenize = 'unicode61')",
+    );
+    dir = made.dir;
+    pool = createReadPool(made.file, 1);
     const insert = db.prepare('INSERT INTO post_fts (rowid, words, chars) VALUES (?, ?, ?)');
     // Cut on this thread; its jieba is counted from the tests on.
     notes.forEach((title, at) => {

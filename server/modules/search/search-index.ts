@@ -2,14 +2,14 @@ import { CompiledQuery, sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import type { DialectName } from '../../db/database.ts';
 import type { PostingsThread } from '../../db/postings-thread.ts';
-import type { ReadPool } from '../../db/read-pool.ts';
+import type { ReadPool, TextRanking } from '../../db/read-pool.ts';
 import { scoreRow } from '../../db/row-score.js';
 import type { RowScoring } from '../../db/row-score.js';
 import type { Database } from '../../db/schema.ts';
 import { createTtlCache } from '../../lib/ttl-cache.ts';
 import { indexChanges, recordIndexWrite } from './index-changes.ts';
 import { createPostgresPostings } from './postgres-postings.ts';
-import type { IndexText, SearchQuery, SearchTerm } from './segmenter.ts';
+import type { IndexText, SearchTerm } from './segmenter.ts';
 
 /** PostgreSQL keeps token positions up to 16383. */
 const MAX_POSITION = 16383;
@@ -57,7 +57,7 @@ export interface SearchIndex {
     text: string,
     page: { offset: number; limit: number },
     cap: number,
-  ): Promise<{ query: SearchQuery; ranking: { ids: number[]; total: number } | null }>;
+  ): Promise<TextRanking>;
 }
 
 // Tokens are letters and digits only (see segmenter.ts), so quoting them is enough to keep

@@ -21,6 +21,7 @@ export interface SearchQuery {
 }
 
 export const MAX_QUERY_WORDS: number;
+export function oneSpaced(text: string): string;
 export function quotedPhrases(query: string): { required: SearchTerm[]; rest: string };
 export function searchQueryOf(required: SearchTerm[], words: string[]): SearchQuery;
 export function wholeWords(query: SearchQuery): string[] | null;

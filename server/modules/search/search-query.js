@@ -11,6 +11,13 @@ const SINGLE_HAN = /^\p{Script=Han}$/u;
 const SPACES = /\s+/gu;
 
 /**
+ * `text` with each run of spaces made one: jieba cuts the runs between spaces apart, so how many
+ * there are changes nothing, and texts that differ only in them are one query.
+ * @param {string} text
+ */
+export const oneSpaced = (text) => text.replace(SPACES, ' ').trim();
+
+/**
  * Question and function words that say nothing about what a note is about; a long question
  * (如何用 AI 助手提高编程效率) would otherwise match every note that also asks 如何.
  */
@@ -37,8 +44,7 @@ const STOP_WORDS = new Set([
 ]);
 
 /**
- * A query's quoted phrases, each a required term, and the rest of its text with runs of spaces
- * made one (jieba cuts the runs between spaces apart, so how many there are changes nothing).
+ * A query's quoted phrases, each a required term, and the rest of its text (`oneSpaced`).
  * @param {string} query
  */
 export function quotedPhrases(query) {
@@ -49,7 +55,7 @@ export function quotedPhrases(query) {
     if (tokens.length > 0) required.push({ column: 'chars', tokens });
     return ' ';
   });
-  return { required, rest: rest.replace(SPACES, ' ').trim() };
+  return { required, rest: oneSpaced(rest) };
 }
 
 /**

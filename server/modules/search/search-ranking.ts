@@ -1,5 +1,6 @@
 import type { IndexFilter, SearchHit, SearchIndex } from './search-index.ts';
 import { asksNothing, wholeWords } from './search-query.js';
+import { parseSearchOffThread } from './segmenter.ts';
 import type { SearchQuery } from './segmenter.ts';
 
 /**
@@ -70,23 +71,20 @@ export async function rankPage(
 }
 
 /**
- * A page of the search for `text` (spaces already made one): parsed and, for whole words,
- * ranked in one trip where the index does both on its thread (`rankText`); else parsed by
- * `parse` and ranked by `rankPage`.
+ * A page of the search for `text`: parsed and, for whole words, ranked in one trip where the
+ * index does both on its thread (`rankText`); else parsed on the segmenter thread and ranked by
+ * `rankPage`. A text that asks nothing finds nothing.
  */
 export async function rankSearch(
   index: SearchIndex,
-  parse: (text: string) => Promise<SearchQuery>,
   text: string,
   page: { offset: number; limit: number },
   cap: number,
 ): Promise<RankedSearch> {
   const asked = index.rankText
     ? await index.rankText(text, page, cap)
-    : { query: await parse(text), ranking: null };
+    : { query: await parseSearchOffThread(text), ranking: null };
   const { query } = asked;
-  if (asksNothing(query)) {
-    return { query, ids: [], total: 0 };
-  }
+  if (asksNothing(query)) return { query, ids: [], total: 0 };
   return { query, ...(asked.ranking ?? (await rankPage(index, query, page, cap))) };
 }

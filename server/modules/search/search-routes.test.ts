@@ -67,6 +67,11 @@ describe.each(testDatabases)('search (%s)', (kind) => {
     expect(await found('长曝光')).toEqual([ids.photo]);
   });
 
+  it('finds the same notes however a text is spaced', async () => {
+    expect(await found('向量 数据库')).toEqual([ids.rag]);
+    expect(await found('  向量  数据库 ')).toEqual([ids.rag]);
+  });
+
   it('finds two-character and Latin queries such as 编程 and AI, tags included', async () => {
     expect(await found('编程')).toEqual([ids.coding]);
     expect((await found('AI')).sort()).toEqual([ids.rag, ids.ai, ids.testing].sort());
@@ -154,7 +159,7 @@ describe.each(testDatabases)('search (%s)', (kind) => {
   });
 
   it('answers a blank query with an empty result, without error', async () => {
-    for (const query of ['', '   ']) {
+    for (const query of ['', '   ', '!?', '“ ”', '。，']) {
       expect(await search(query)).toEqual({ posts: [], total: 0, page: 1, pages: 0 });
     }
   });

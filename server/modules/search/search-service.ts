@@ -13,11 +13,10 @@ import type { CardList } from '../posts/card-list.ts';
 import type { PostRepository } from '../posts/post-repository.ts';
 import type { PostPresenter, PublicCard } from '../posts/present-post.ts';
 import { highlighter, highlightsOf } from './highlight.ts';
-import { asksNothing } from './search-query.js';
+import { oneSpaced } from './search-query.js';
 import type { SearchIndex } from './search-index.ts';
 import { rankSearch } from './search-ranking.ts';
 import type { RankedSearch } from './search-ranking.ts';
-import { parseSearchOffThread } from './segmenter.ts';
 
 const SEARCH_TTL_MS = 30_000;
 
@@ -80,16 +79,13 @@ export function createSearchService(deps: {
   async function search(query: PostListQuery, viewer: Viewer | null): Promise<CardList> {
     const window = pageWindow(query, POST_LIMITS.searchPageSize);
     // Longer input is cut rather than refused: it is a search box, not a form.
-    const text = [...(query.search ?? '').trim()].slice(0, POST_LIMITS.searchMax).join('');
-    // One key for the text however it is spaced: jieba cuts the runs between spaces apart.
-    const spaced = text.replace(/\s+/gu, ' ');
+    const spaced = oneSpaced(
+      [...(query.search ?? '').trim()].slice(0, POST_LIMITS.searchMax).join(''),
+    );
     const key = `search|${spaced}|${window.limit}|${window.offset}`;
     const found = await results.get(key, () =>
-      rankSearch(index, parseSearchOffThread, spaced, window, POST_LIMITS.searchTotalCap),
+      rankSearch(index, spaced, window, POST_LIMITS.searchTotalCap),
     );
-    if (asksNothing(found.query)) {
-      return { cards: [], flags: [], total: 0, page: window.page, pages: 0 };
-    }
     const page = await cards.many(found.ids.map(String), loadCards);
     const ranges = highlighter(found.query);
     return {
