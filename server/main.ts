@@ -70,4 +70,4 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
 // request waits some 90 ms behind it.
 await app.inject({ method: 'GET', url: '/api/posts' });
 await app.listen({ host: config.host, port: config.port });
-collectStartUpGarbageSoon();
+void collectStartUpGarbageSoon();

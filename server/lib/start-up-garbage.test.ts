@@ -54,3 +54,43 @@ describe('start-up garbage', () => {
     START_UP_SETTLE_MS + 20_000,
   );
 });
+
+/**
+ * A process whose event loop is busy (a request's worth of work every 2 ms) for its first
+ * 1.5 s, then idle; it prints when the full collection ran and how often it was put off.
+ */
+const BUSY_THEN_QUIET = `
+import { collectStartUpGarbageSoon } from './server/lib/start-up-garbage.ts';
+const startedAt = performance.now();
+const BUSY_MS = 1500;
+const load = setInterval(() => {
+  const until = performance.now() + 1;
+  while (performance.now() < until);
+  if (performance.now() - startedAt > BUSY_MS) clearInterval(load);
+}, 2);
+// The collection's timers do not keep a process alive; a server's socket does, this here.
+const alive = setInterval(() => {}, 1000);
+const { putOff } = await collectStartUpGarbageSoon({ youngEmptiedAtMs: 100, settleMs: 400 });
+clearInterval(alive);
+console.log(JSON.stringify({ putOff, collectedAtMs: performance.now() - startedAt, busyMs: BUSY_MS }));
+`;
+
+describe('start-up garbage under load', () => {
+  it('waits for a quiet event loop before it collects', async () => {
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', '--input-type=module', '-e', BUSY_THEN_QUIET],
+      {
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const [code] = (await once(child, 'exit')) as [number];
+    expect(code).toBe(0);
+    const { putOff, collectedAtMs, busyMs } = JSON.parse(output) as Record<string, number>;
+    expect(putOff).toBeGreaterThan(0);
+    // After the load, and after one quiet wait of the full sequence.
+    expect(collectedAtMs).toBeGreaterThan(busyMs + 400);
+  }, 20_000);
+});

@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 
@@ -17,6 +18,18 @@ type Collect = (options?: { type: 'minor' }) => void;
 const YOUNG_EMPTIED_AT_MS = 2_000;
 
 /**
+ * The share of a wait the event loop may have been busy for it to count as quiet. A server
+ * answering a load is far above it (0.5 to 1 at 50 connections); one answering a health probe
+ * a second is far below (under 0.001).
+ */
+export const QUIET_UTILIZATION = 0.05;
+
+export interface StartUpCollectionTimes {
+  youngEmptiedAtMs: number;
+  settleMs: number;
+}
+
+/**
  * Collects, once, what start-up left behind (compiled schemas' sources, migration checks,
  * module texts). V8 grows its young generation to its 32 MiB ceiling while the server starts and
  * gives it back only in a full collection that finds allocation slow (under 1 KB a millisecond,
@@ -25,16 +38,42 @@ const YOUNG_EMPTIED_AT_MS = 2_000;
  * second and kept the young generation, and one start in five sat at rest on 30 MiB more
  * (155 MiB instead of 125). So a young-generation collection first takes that allocation out of
  * the full collection's window; the new context that reaches `gc` allocates the little that
- * makes the rate not zero. An idle server makes no garbage that would trigger either. A server
- * that is already busy keeps its young generation (its allocation is fast).
+ * makes the rate not zero.
+ * Both wait for a quiet loop (decision 045): a server already under load would keep its young
+ * generation anyway (its allocation is fast), and the full collection would hold every request
+ * for 15-50 ms. While the loop is busy, the sequence starts again from the young collection.
  * `gc` is reached the way Jest's --logHeapUsage reaches it, without starting node with
- * --expose-gc. One full collection of a heap this size takes some 15 ms.
+ * --expose-gc. Resolves with how many times it was put off, once the full collection has run.
  */
-export function collectStartUpGarbageSoon(): void {
+export function collectStartUpGarbageSoon(
+  times: StartUpCollectionTimes = {
+    youngEmptiedAtMs: YOUNG_EMPTIED_AT_MS,
+    settleMs: START_UP_SETTLE_MS,
+  },
+): Promise<{ putOff: number }> {
   const collect = (options?: { type: 'minor' }) => {
     setFlagsFromString('--expose-gc');
     (runInNewContext('gc') as Collect)(options);
   };
-  setTimeout(() => collect({ type: 'minor' }), YOUNG_EMPTIED_AT_MS).unref();
-  setTimeout(() => collect(), START_UP_SETTLE_MS).unref();
+  return new Promise((resolve) => {
+    let putOff = 0;
+    /** Runs `then` after `ms` if the loop was quiet for all that wait, else starts over. */
+    const afterQuiet = (ms: number, then: () => void) => {
+      const from = performance.eventLoopUtilization();
+      setTimeout(() => {
+        if (performance.eventLoopUtilization(from).utilization < QUIET_UTILIZATION) return then();
+        putOff += 1;
+        emptyYoung();
+      }, ms).unref();
+    };
+    const emptyYoung = () =>
+      afterQuiet(times.youngEmptiedAtMs, () => {
+        collect({ type: 'minor' });
+        afterQuiet(times.settleMs - times.youngEmptiedAtMs, () => {
+          collect();
+          resolve({ putOff });
+        });
+      });
+    emptyYoung();
+  });
 }
