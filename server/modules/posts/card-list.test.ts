@@ -1,9 +1,10 @@
 import fastJson from 'fast-json-stringify';
 import { describe, expect, it } from 'vitest';
-import { PostList } from '../../../contract/post.ts';
-import type { PostCard } from '../../../contract/post.ts';
+import { Type } from 'typebox';
+import { PostCard, PostList } from '../../../contract/post.ts';
+import type { SearchHighlights } from '../../../contract/post.ts';
 import { serializedSchema } from '../../lib/serialized-schema.ts';
-import { cardListJson, cardListValue } from './card-list.ts';
+import { cardListJson, cardListValue, everyReaderPart, readerPartJson } from './card-list.ts';
 import type { CardList, ReaderFlags } from './card-list.ts';
 import type { PostCardRow } from './post-repository.ts';
 import type { PublicCard } from './present-post.ts';
@@ -120,5 +121,38 @@ describe('card list JSON', () => {
     });
     expect(text).not.toContain('付费正文');
     expect(text).not.toContain('13800000000');
+  });
+
+  it('writes a reader part exactly as the schema does, whatever its flags and highlights', () => {
+    const bySchemaPart = fastJson(
+      serializedSchema(Type.Pick(PostCard, everyReaderPart)) as object,
+    ) as (value: object) => string;
+    const highlightCases: (SearchHighlights | undefined)[] = [
+      undefined,
+      { title: [], excerpt: [] },
+      {
+        title: [
+          [0, 2],
+          [6, 8],
+          [9, 11],
+        ],
+        excerpt: [[42, 44]],
+      },
+    ];
+    for (let bits = 0; bits < 16; bits += 1) {
+      const readerFlags: ReaderFlags = {
+        isLiked: (bits & 1) > 0,
+        isFavorited: (bits & 2) > 0,
+        isPaid: (bits & 4) > 0,
+        canRead: (bits & 8) > 0,
+      };
+      for (const highlights of highlightCases) {
+        const value = { ...readerFlags, ...(highlights && { highlights }) };
+        expect(readerPartJson(readerFlags, highlights)).toBe(bySchemaPart(value));
+      }
+    }
+    // Whatever else the flags' object holds stays out.
+    const extra = { ...flags(true), content: '付费正文' } as ReaderFlags;
+    expect(readerPartJson(extra)).not.toContain('付费正文');
   });
 });
