@@ -3,6 +3,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import type { Pool } from 'pg';
 import { markingCommits } from './keyed-writes.ts';
+import { nameStatements } from './named-statements.ts';
 import { preparedStatements } from './prepared-statements.js';
 import { createPostingsThread } from './postings-thread.ts';
 import type { PostingsThread } from './postings-thread.ts';
@@ -45,6 +46,7 @@ async function createPgPool(connectionString: string): Promise<Pool> {
   // int8 (COUNT, bigint millis) arrives as a string by default; every value we store fits a double.
   pg.types.setTypeParser(20, (value) => Number(value));
   const pool = new pg.Pool({ connectionString, max: 10 });
+  nameStatements(pool);
   // An idle connection that PostgreSQL ends (a restart, an administrator) is an 'error' of the
   // pool, which already dropped it; the next query opens another. Unheard, it would end the
   // process.
