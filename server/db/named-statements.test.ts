@@ -65,6 +65,11 @@ describe.skipIf(!adminUrl)('named statements on PostgreSQL', () => {
         ),
       );
       expect(rows).toEqual([{ n: 8 }]);
+      // A submittable (a cursor, a stream) comes back as itself, as pg gives it.
+      const submitted = new pg.Query('SELECT 9 AS n');
+      const ended = once(submitted, 'end');
+      expect(client.query(submitted)).toBe(submitted);
+      await ended;
     });
   });
 

@@ -10,7 +10,7 @@ export const MAX_NAMED_STATEMENTS = 300;
 /** The warning's type, for an operator's filters and for the test. */
 export const NAMES_REFUSED = 'PostgresNamedStatementsRefused';
 
-type Query = (...args: unknown[]) => Promise<unknown>;
+type Query = (...args: unknown[]) => unknown;
 
 /** PostgreSQL's code for a statement name it does not know, and for a feature refused. */
 const UNKNOWN_STATEMENT = '26000';
@@ -52,11 +52,35 @@ export function nameStatements(pool: Pool, max = MAX_NAMED_STATEMENTS): void {
   };
   pool.on('connect', (client: PoolClient) => {
     const query = client.query.bind(client) as Query;
+    // Without a callback, pg answers a query with a promise.
     const run = (text: string, values: unknown[] | undefined) => {
       const name = nameOf(text);
-      return name === undefined ? query(text, values) : query({ name, text, values });
+      return (
+        name === undefined ? query(text, values) : query({ name, text, values })
+      ) as Promise<unknown>;
     };
-    const named: Query = async (...args) => {
+    /** A failed named query: runs it again where a refusal is handled, else fails with it. */
+    const retried = (text: string, values: unknown[] | undefined, error: unknown) => {
+      const code = codeOf(error);
+      if (code === UNKNOWN_STATEMENT && !refused) {
+        refused = true;
+        process.emitWarning(
+          'PostgreSQL did not know a prepared statement this connection had named: queries now run unnamed (a pooler in transaction mode?)',
+          NAMES_REFUSED,
+        );
+      } else if (
+        code === NOT_SUPPORTED &&
+        String((error as Error).message).includes('cached plan')
+      ) {
+        generation += 1;
+        names = new Map();
+      } else {
+        throw error;
+      }
+      return run(text, values);
+    };
+    // Not async: a cursor passed through must come back as itself, not in a promise.
+    const named: Query = (...args) => {
       const [text, values] = args;
       // Only Kysely's form, (text, values) for a promise: cursors and callbacks pass through.
       if (
@@ -66,27 +90,7 @@ export function nameStatements(pool: Pool, max = MAX_NAMED_STATEMENTS): void {
       ) {
         return query(...args);
       }
-      try {
-        return await run(text, values);
-      } catch (error) {
-        const code = codeOf(error);
-        if (code === UNKNOWN_STATEMENT && !refused) {
-          refused = true;
-          process.emitWarning(
-            'PostgreSQL did not know a prepared statement this connection had named: queries now run unnamed (a pooler in transaction mode?)',
-            NAMES_REFUSED,
-          );
-        } else if (
-          code === NOT_SUPPORTED &&
-          String((error as Error).message).includes('cached plan')
-        ) {
-          generation += 1;
-          names = new Map();
-        } else {
-          throw error;
-        }
-        return run(text, values);
-      }
+      return run(text, values).catch((error: unknown) => retried(text, values, error));
     };
     (client as unknown as { query: Query }).query = named;
   });
