@@ -118,4 +118,22 @@ describe.skipIf(!adminUrl)('named statements on PostgreSQL', () => {
       expect(await prepared(client)).toEqual([]);
     });
   });
+
+  it('answers every query that was already named when the server forgets the names', async () => {
+    const pool = new pg.Pool({ connectionString: url, max: 2 });
+    nameStatements(pool);
+    const [first, second] = [await pool.connect(), await pool.connect()];
+    try {
+      const text = 'SELECT $1::int + 100 AS n';
+      for (const client of [first, second]) await client.query(text, [0]);
+      for (const client of [first, second]) await client.query({ text: 'DEALLOCATE ALL' });
+      // Both meet the refusal; the second's comes after names were already turned off.
+      const answers = await Promise.all([first.query(text, [1]), second.query(text, [2])]);
+      expect(answers.map((answer) => answer.rows)).toEqual([[{ n: 101 }], [{ n: 102 }]]);
+    } finally {
+      first.release();
+      second.release();
+      await pool.end();
+    }
+  });
 });

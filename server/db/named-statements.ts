@@ -62,12 +62,15 @@ export function nameStatements(pool: Pool, max = MAX_NAMED_STATEMENTS): void {
     /** A failed named query: runs it again where a refusal is handled, else fails with it. */
     const retried = (text: string, values: unknown[] | undefined, error: unknown) => {
       const code = codeOf(error);
-      if (code === UNKNOWN_STATEMENT && !refused) {
+      if (code === UNKNOWN_STATEMENT) {
+        // Queries named before the first refusal may meet it too: they run again unnamed.
+        if (!refused) {
+          process.emitWarning(
+            'PostgreSQL did not know a prepared statement this connection had named: queries now run unnamed (a pooler in transaction mode?)',
+            NAMES_REFUSED,
+          );
+        }
         refused = true;
-        process.emitWarning(
-          'PostgreSQL did not know a prepared statement this connection had named: queries now run unnamed (a pooler in transaction mode?)',
-          NAMES_REFUSED,
-        );
       } else if (
         code === NOT_SUPPORTED &&
         String((error as Error).message).includes('cached plan')
