@@ -1,6 +1,6 @@
-import { performance } from 'node:perf_hooks';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
+import { createLoopLoad } from './loop-load.ts';
 
 /**
  * Seconds after start-up when its garbage is collected: V8 shrinks its young generation in a
@@ -59,11 +59,13 @@ export function collectStartUpGarbageSoon(
   };
   return new Promise((resolve) => {
     let putOff = 0;
+    // Each reading gives the loop's utilisation since the one before it.
+    const load = createLoopLoad(0);
     /** Runs `then` after `ms` if the loop was quiet for all that wait, else starts over. */
     const afterQuiet = (ms: number, then: () => void) => {
-      const from = performance.eventLoopUtilization();
+      load.utilization();
       setTimeout(() => {
-        if (performance.eventLoopUtilization(from).utilization < QUIET_UTILIZATION) return then();
+        if (load.utilization() < QUIET_UTILIZATION) return then();
         putOff += 1;
         emptyYoung();
       }, ms).unref();
