@@ -46,9 +46,9 @@ describe.runIf(process.platform === 'linux')('the search threads’ priority', (
     try {
       const changes = { seq: 0, window: 64, recent: [] };
       const answer = await thread.rank({
-        query: { words: ['编程'], offset: 0, needed: 10, cap: 1000, changes },
+        query: { text: '编程', offset: 0, needed: 10, cap: 1000, changes },
         read: { lengths: null, words: [] },
-        changed: [],
+        changed: null,
       });
       expect(answer).toHaveProperty('missing');
       expect(threadsAt(BACKGROUND_NICENESS)).toBe(before + 1);

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createPostingsThread } from './postings-thread.ts';
-import type { NoteBytes, PostingsTask, PostingsThread } from './postings-thread.ts';
+import type { ChangedNotes, NoteBytes, PostingsTask, PostingsThread } from './postings-thread.ts';
 import type { IndexChanges } from './word-postings.js';
 
 /** Notes and counts as PostgreSQL sends them: six bytes each, big-endian (note-counts.js). */
@@ -37,10 +37,24 @@ const task = (
   words: string[],
   read: Partial<PostingsTask['read']> = {},
   changes = quiet,
+  changed: ChangedNotes | null = null,
 ): PostingsTask => ({
-  query: { words, offset: 0, needed: 10, cap: 1000, changes },
+  query: { text: words.join(' '), offset: 0, needed: 10, cap: 1000, changes },
   read: { lengths: null, words: [], ...read },
-  changed: [],
+  changed,
+});
+
+/** The query the thread cut from words that are whole words of jieba's. */
+const asked = (...words: string[]) => ({
+  required: [],
+  optional: words.map((word) => ({ column: 'words', tokens: [word] })),
+});
+const ranked = (words: string[], ids: number[], total: number) => ({
+  query: asked(...words),
+  ranking: { ids, total },
+});
+const lacking = (lengths: boolean, words: string[], changed = false) => ({
+  missing: { lengths, words, changed },
 });
 
 /**
@@ -55,52 +69,60 @@ describe('the postings thread', () => {
   afterEach(() => thread.close());
 
   it('asks for what it lacks, ranks once sent it, and keeps it for the next query', async () => {
-    expect(await thread.rank(task(['编程', '咖啡']))).toEqual({
-      missing: { lengths: true, words: ['编程', '咖啡'] },
-    });
+    expect(await thread.rank(task(['编程', '咖啡']))).toEqual(lacking(true, ['编程', '咖啡']));
     const both = Object.entries(POSTINGS);
-    expect(await thread.rank(task(['编程', '咖啡'], { lengths: LENGTHS, words: both }))).toEqual({
-      ranking: { ids: [3, 1, 2], total: 3 },
-    });
+    expect(await thread.rank(task(['编程', '咖啡'], { lengths: LENGTHS, words: both }))).toEqual(
+      ranked(['编程', '咖啡'], [3, 1, 2], 3),
+    );
     // Held now: nothing to send.
-    expect(await thread.rank(task(['编程']))).toEqual({ ranking: { ids: [1, 3], total: 2 } });
+    expect(await thread.rank(task(['编程']))).toEqual(ranked(['编程'], [1, 3], 2));
     // A word never sent is still asked for, the rest is not.
-    expect(await thread.rank(task(['编程', '摄影']))).toEqual({
-      missing: { lengths: false, words: ['摄影'] },
-    });
+    expect(await thread.rank(task(['编程', '摄影']))).toEqual(lacking(false, ['摄影']));
   });
 
   it('asks again for what went stale with writes, and refuses a read older than they allow', async () => {
     const sent = { lengths: LENGTHS, words: [['编程', POSTINGS.编程]] as [string, NoteBytes][] };
     expect(await thread.rank(task(['编程'], sent))).toHaveProperty('ranking');
     const written: IndexChanges = { seq: 40, window: 64, recent: [] };
-    expect(await thread.rank(task(['编程'], {}, written))).toEqual({
-      missing: { lengths: true, words: ['编程'] },
-    });
+    expect(await thread.rank(task(['编程'], {}, written))).toEqual(lacking(true, ['编程']));
     // The same reads again: made before the writes, too old to use.
-    expect(await thread.rank(task(['编程'], sent, written))).toEqual({
-      missing: { lengths: true, words: ['编程'] },
-    });
+    expect(await thread.rank(task(['编程'], sent, written))).toEqual(lacking(true, ['编程']));
     const fresh = {
       lengths: { ...LENGTHS, loadedAt: 40 },
       words: [['编程', { ...POSTINGS.编程, loadedAt: 40 }]] as [string, NoteBytes][],
     };
-    expect(await thread.rank(task(['编程'], fresh, written))).toEqual({
-      ranking: { ids: [1, 3], total: 2 },
-    });
+    expect(await thread.rank(task(['编程'], fresh, written))).toEqual(ranked(['编程'], [1, 3], 2));
   });
 
-  it('ranks a changed note from what it was sent of it, not from the lists', async () => {
+  it('ranks changed notes from what it was sent of them, and keeps them until the next change', async () => {
     const sent = { lengths: LENGTHS, words: [['编程', POSTINGS.编程]] as [string, NoteBytes][] };
-    const changes: IndexChanges = { seq: 1, window: 64, recent: [2, 3] };
-    // Note 3 no longer holds 编程; note 2 now holds it many times.
-    const answer = await thread.rank({
-      ...task(['编程'], sent, changes),
-      changed: [
-        { note: 2, length: 10, counts: [5] },
-        { note: 3, length: 10, counts: [0] },
+    const changes: IndexChanges = { seq: 1, window: 64, recent: [2, 3, 4] };
+    // Note 3 no longer holds 编程; note 2 now holds it many times; note 4 was removed.
+    const notes: ChangedNotes = {
+      seq: 1,
+      notes: [
+        [2, { length: 10, counts: new Map([['编程', 5]]) }],
+        [3, { length: 10, counts: new Map([['咖啡', 1]]) }],
+        [4, null],
       ],
+    };
+    // Changes the thread was never sent the notes of: it asks for them rather than rank without.
+    expect(await thread.rank(task(['编程'], sent, changes))).toEqual(lacking(false, [], true));
+    expect(await thread.rank(task(['编程'], sent, changes, notes))).toEqual(
+      ranked(['编程'], [2, 1], 2),
+    );
+    // Kept: the next search of the same changes is not sent them again.
+    expect(await thread.rank(task(['编程'], {}, changes))).toEqual(ranked(['编程'], [2, 1], 2));
+    // Newer changes need the notes as they are after them.
+    const later: IndexChanges = { seq: 2, window: 64, recent: [2, 3, 4, 1] };
+    expect(await thread.rank(task(['编程'], {}, later))).toEqual(lacking(false, [], true));
+  });
+
+  it('answers the query of a text that is not of whole words, without ranking it', async () => {
+    const answer = await thread.rank(task(['"编程"']));
+    expect(answer).toEqual({
+      query: { required: [{ column: 'chars', tokens: ['编', '程'] }], optional: [] },
+      ranking: null,
     });
-    expect(answer).toEqual({ ranking: { ids: [2, 1], total: 2 } });
   });
 });

@@ -1,7 +1,7 @@
 import { inSlice } from '../lib/turn-slices.ts';
 import { MAX_POSTING_BYTES } from './read-pool.ts';
 import { orderedWorkerPool } from './worker-pool.ts';
-import type { ChangedNote, WordQuery, WordRanking } from './word-postings.js';
+import type { TextQuery, TextRanking } from './read-pool.ts';
 
 /**
  * A read of PostgreSQL's postings or note lengths: six bytes a note (note-counts.js), in shared
@@ -13,19 +13,47 @@ export interface NoteBytes {
   loadedAt: number;
 }
 
-/** A query to rank and what the main thread has read for it so far (postings-worker.js). */
-export interface PostingsTask {
-  query: WordQuery;
-  read: { lengths: NoteBytes | null; words: [string, NoteBytes][] };
-  /** The notes of `query.changes.recent` still in the index, with the query's words' counts. */
-  changed: ChangedNote[];
+/** A note changed lately as the index holds it now: its length and each word's count. */
+export interface NoteWords {
+  length: number;
+  counts: Map<string, number>;
 }
 
-/** The ranking, or what has to be read first because the thread neither holds nor was sent it. */
-export type PostingsAnswer =
-  { ranking: WordRanking } | { missing: { lengths: boolean; words: string[] } };
+/**
+ * The notes of `changes.recent` as they were once the changes numbered `seq` had been read:
+ * null for a note no longer in the index (search-changes.ts).
+ */
+export interface ChangedNotes {
+  seq: number;
+  notes: [number, NoteWords | null][];
+}
 
-/** PostgreSQL's postings ranker, on a thread of its own (docs/decisions/028, "the ranker on a thread of its own"). */
+/**
+ * A query's text to cut and rank, and what the main thread has read for it so far
+ * (postings-worker.js).
+ */
+export interface PostingsTask {
+  query: TextQuery;
+  read: { lengths: NoteBytes | null; words: [string, NoteBytes][] };
+  /**
+   * Sent when the thread may not hold the changed notes of `query.changes` yet: it keeps them
+   * until the next changes, so that a search need not cut its words first to be sent their
+   * counts (docs/decisions/047).
+   */
+  changed: ChangedNotes | null;
+}
+
+/**
+ * The query its text asks and, for whole words, their ranking; or what has to be read or sent
+ * first because the thread neither holds nor was sent it.
+ */
+export type PostingsAnswer =
+  TextRanking | { missing: { lengths: boolean; words: string[]; changed: boolean } };
+
+/**
+ * PostgreSQL's postings ranker, on a thread of its own (docs/decisions/028, "the ranker on a
+ * thread of its own"), which also cuts the query's text (047).
+ */
 export interface PostingsThread {
   rank(task: PostingsTask): Promise<PostingsAnswer>;
   close(): Promise<void>;

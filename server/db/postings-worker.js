@@ -1,8 +1,10 @@
 // The PostgreSQL instance's search ranker, in a thread of its own (postings-thread.ts): the
-// main thread reads postings from PostgreSQL and sends them along; ranking them here keeps the
-// thread that answers requests free of it. Plain JavaScript, as read-worker.js and for the
-// same reason.
+// main thread reads postings from PostgreSQL and sends them along; cutting the query and ranking
+// it here keeps the thread that answers requests free of both. Plain JavaScript, as
+// read-worker.js and for the same reason.
 import { workerData } from 'node:worker_threads';
+import { loadJieba } from '../modules/search/jieba-text.js';
+import { cutSearch, wholeWords } from '../modules/search/search-query.js';
 import { runInBackground } from './background-priority.js';
 import { readNoteCounts } from './note-counts.js';
 import { createPostingsRanker, isFresh } from './word-postings.js';
@@ -11,6 +13,11 @@ runInBackground();
 
 /** What the ranking under way may read: sent with its task, read from PostgreSQL ahead of it. */
 let ahead = null;
+/** jieba, built by this thread's first task (some 185 ms, on this thread alone). */
+let jieba = null;
+/** The changed notes last sent (`ChangedNotes` in postings-thread.ts), by note. */
+let changedSeq = -1;
+let changedNotes = new Map();
 
 /** Decoded here, off the thread that answers requests, and only when the ranker reads it. */
 const given = (what, name) => {
@@ -18,34 +25,54 @@ const given = (what, name) => {
   return readNoteCounts(what.bytes, what.loadedAt);
 };
 
+/**
+ * The changed notes among `ids` that are still in the index, with their counts of `words`, as
+ * the ranker reads them (word-postings.js).
+ */
+function changedOf(ids, words) {
+  return [...new Set(ids)].flatMap((note) => {
+    const held = changedNotes.get(note);
+    if (!held) return [];
+    return [{ note, length: held.length, counts: words.map((word) => held.counts.get(word) ?? 0) }];
+  });
+}
+
 const ranker = createPostingsRanker(
   {
     postings: (word) => given(ahead.words.get(word), `the postings of ${word}`),
     lengths: () => given(ahead.lengths, 'the note lengths'),
-    // The changed notes among `changes.recent`, for the task's words: rank asks for no other.
-    changed: () => ahead.changed,
+    changed: changedOf,
   },
   { maxBytes: workerData.maxPostingBytes },
 );
 
 /**
- * Ranks `task.query` when this thread holds what it needs, or has been sent it fresh enough
- * (`isFresh`); otherwise answers what is missing, for the main thread to read and send again.
+ * Cuts `task.query.text` and, when it is of whole words, ranks them if this thread holds what
+ * it needs or has been sent it fresh enough (`isFresh`); otherwise answers what is missing, for
+ * the main thread to read and send again.
  * @param {import('./postings-thread.ts').PostingsTask} task
  * @returns {import('./postings-thread.ts').PostingsAnswer}
  */
-export default function run({ query, read, changed }) {
-  const usable = (list) => Boolean(list) && isFresh(list.loadedAt, query.changes);
-  const words = new Map(read.words);
-  const stale = ranker.stale(query.words, query.changes);
+export default function run({ query: { text, ...page }, read, changed }) {
+  const query = cutSearch((jieba ??= loadJieba()), text);
+  const words = wholeWords(query);
+  if (!words) return { query, ranking: null };
+  if (changed) {
+    changedSeq = changed.seq;
+    changedNotes = new Map(changed.notes);
+  }
+  const usable = (list) => Boolean(list) && isFresh(list.loadedAt, page.changes);
+  const lists = new Map(read.words);
+  const stale = ranker.stale(words, page.changes);
   const missing = {
     lengths: stale.lengths && !usable(read.lengths),
-    words: stale.words.filter((word) => !usable(words.get(word))),
+    words: stale.words.filter((word) => !usable(lists.get(word))),
+    changed: page.changes.recent.length > 0 && changedSeq !== page.changes.seq,
   };
-  if (missing.lengths || missing.words.length > 0) return { missing };
-  ahead = { lengths: read.lengths, words, changed };
+  if (missing.lengths || missing.words.length > 0 || missing.changed) return { missing };
+  ahead = { lengths: read.lengths, words: lists };
   try {
-    return { ranking: ranker.rank(query) };
+    return { query, ranking: ranker.rank({ words, ...page }) };
   } finally {
     ahead = null;
   }

@@ -39,7 +39,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('search postings on PostgreSQL',
   let admin: User;
   let author: User;
   const page = { offset: 0, limit: 20 };
-  const rankOn = (index: SearchIndex, ...words: string[]) => index.rankWords!(words, page, 1000);
+  const rankOn = async (index: SearchIndex, ...words: string[]) =>
+    (await index.rankText!(words.join(' '), page, 1000)).ranking!;
 
   beforeAll(async () => {
     test = await createTestApp('postgres');
@@ -214,9 +215,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('search postings on PostgreSQL',
     const thread = createPostingsThread();
     const postings = createPostgresPostings(counting, thread);
     const rankings = await Promise.all(
-      Array.from({ length: 20 }, () => postings.rank(['并发', '读取'], page, 1000)),
+      Array.from({ length: 20 }, () => postings.rankText('并发 读取', page, 1000)),
     ).finally(() => thread.close());
-    for (const ranking of rankings) {
+    for (const { ranking } of rankings) {
       expect(ranking).toEqual({ ids: [Number(first.id), Number(second.id)], total: 2 });
     }
     const runs = (statement: string) => statements.filter((text) => text === statement).length;

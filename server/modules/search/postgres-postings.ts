@@ -2,8 +2,8 @@ import { CompiledQuery } from 'kysely';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { NoteBytes, PostingsThread } from '../../db/postings-thread.ts';
+import type { TextRanking } from '../../db/read-pool.ts';
 import { isFresh } from '../../db/word-postings.js';
-import type { WordRanking } from '../../db/word-postings.js';
 import { createSearchChanges } from './search-changes.ts';
 
 /** A read from PostgreSQL under way or done, and the count of changes seen before it began. */
@@ -46,10 +46,10 @@ function sharedNoteBytes(bytes: Buffer | null, loadedAt: number): NoteBytes {
 }
 
 /**
- * Whole-word queries on PostgreSQL ranked as on SQLite (docs/decisions/024 and 028): the same
- * ranker over the same postings, held by this instance's ranking thread (postings-thread.ts)
- * and read from PostgreSQL here when it lacks them; the writes of every instance arrive through
- * search-changes.ts.
+ * Queries on PostgreSQL cut and ranked as on SQLite (docs/decisions/024, 028 and 047): the
+ * same ranker over the same postings, held by this instance's ranking thread
+ * (postings-thread.ts) and read from PostgreSQL here when it lacks them; the writes of every
+ * instance arrive through search-changes.ts.
  */
 export function createPostgresPostings(db: Kysely<Database>, thread: PostingsThread) {
   const changes = createSearchChanges(db);
@@ -91,38 +91,41 @@ export function createPostgresPostings(db: Kysely<Database>, thread: PostingsThr
     return started.read;
   }
 
+  /** The `seq` of the changed notes last sent to the thread (`ChangedNotes`). */
+  let changedSent = -1;
+
   return {
     /**
-     * Asks the thread first; when it lacks postings (or the lengths), reads them and asks
-     * again with them, until it has all it needs as fresh as the changes seen require.
+     * Has the thread cut `text` and rank its words; when it lacks postings (or the lengths, or
+     * the changed notes), reads or gathers them and asks again with them, until it has all it
+     * needs as fresh as the changes seen require.
      */
-    async rank(
-      words: string[],
+    async rankText(
+      text: string,
       page: { offset: number; limit: number },
       cap: number,
-    ): Promise<WordRanking> {
+    ): Promise<TextRanking> {
       await changes.catchUp();
       let lengths: NoteBytes | null = null;
       const lists = new Map<string, NoteBytes>();
+      let resend = false;
       for (;;) {
         const now = changes.changes();
+        // Sent once a change, not with every search: the thread keeps them (postings-worker.js).
+        const send = resend || (now.recent.length > 0 && changedSent !== now.seq);
+        if (send) changedSent = now.seq;
         const answer = await thread.rank({
-          query: {
-            words,
-            offset: page.offset,
-            needed: page.offset + page.limit,
-            cap,
-            changes: now,
-          },
+          query: { text, offset: page.offset, needed: page.offset + page.limit, cap, changes: now },
           read: { lengths, words: [...lists] },
-          changed: changes.changed(now.recent, words),
+          changed: send ? changes.changedNotes() : null,
         });
-        if ('ranking' in answer) {
+        if (!('missing' in answer)) {
           if (lengths) lengthReads.clear();
           for (const word of lists.keys()) wordReads.delete(word);
-          return answer.ranking;
+          return answer;
         }
         const { missing } = answer;
+        resend = missing.changed;
         const loadedAt = now.seq;
         const [readLengthsNow, readLists] = await Promise.all([
           missing.lengths

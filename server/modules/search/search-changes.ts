@@ -1,7 +1,8 @@
 import { CompiledQuery } from 'kysely';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import type { ChangedNote, IndexChanges } from '../../db/word-postings.js';
+import type { ChangedNotes, NoteWords } from '../../db/postings-thread.ts';
+import type { IndexChanges } from '../../db/word-postings.js';
 
 /** As many writes as SQLite's log (index-changes.ts) keeps in view. */
 const WINDOW = 64;
@@ -29,12 +30,6 @@ interface ChangeRow {
   post_id: string | number | null;
   words: string | null;
   words_length: number | null;
-}
-
-/** A changed note's words (positions counted from its tsvector) and length, or null if removed. */
-interface NoteWords {
-  length: number;
-  counts: Map<string, number>;
 }
 
 /** The lexemes of a tsvector's text and how many positions each has. */
@@ -130,16 +125,11 @@ export function createSearchChanges(db: Kysely<Database>) {
   return {
     catchUp,
     changes: (): IndexChanges => ({ seq, window: WINDOW, recent: [...recent] }),
-    /** The changed notes still in the index, as the ranker reads them (word-postings.js). */
-    changed(ids: number[], words: string[]): ChangedNote[] {
-      return [...new Set(ids)].flatMap((note) => {
-        const held = notes.get(note);
-        if (!held) return [];
-        return [
-          { note, length: held.length, counts: words.map((word) => held.counts.get(word) ?? 0) },
-        ];
-      });
-    },
+    /**
+     * The notes of `changes().recent` as they are now (their words counted from their
+     * tsvectors), for the ranker's thread to keep (postings-worker.js).
+     */
+    changedNotes: (): ChangedNotes => ({ seq, notes: [...notes] }),
   };
 }
 

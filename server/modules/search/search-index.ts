@@ -39,19 +39,11 @@ export interface SearchIndex {
   /** How many notes match, counted up to `cap` (an estimate for the page count). */
   count(filter: IndexFilter, cap: number): Promise<number>;
   /**
-   * Ranks every note holding one of `words` (whole jieba words): those holding all of them
-   * first, each tier by relevance, from postings held in memory by this instance's ranking
-   * thread on PostgreSQL (SQLite's read workers rank within `rankText`).
-   */
-  rankWords?(
-    words: string[],
-    page: { offset: number; limit: number },
-    cap: number,
-  ): Promise<{ ids: number[]; total: number }>;
-  /**
-   * A query's text parsed on the thread that ranks it, with its ranking as `rankWords` gives
-   * it when it is of whole words alone (SQLite's read workers): one trip to that thread where
-   * cutting the words on the segmenter thread took another (docs/decisions/044).
+   * A query's text cut on the thread that ranks it and, when it is of whole words alone, ranked
+   * there over every note holding one of them: those holding all of them first, each tier by
+   * relevance, from postings held in memory by that thread (SQLite's read workers, the ranking
+   * thread on PostgreSQL). One trip to that thread where cutting the words on the segmenter
+   * thread took another (docs/decisions/044 and 047).
    */
   rankText?(
     text: string,
@@ -245,7 +237,7 @@ function createPostgresIndex(db: Kysely<Database>, thread: PostingsThread | null
   // Read when first searched; writes reach them through the triggers of migration 014.
   const postings = thread && createPostgresPostings(db, thread);
   return {
-    ...(postings && { rankWords: postings.rank }),
+    ...(postings && { rankText: postings.rankText }),
     async put(postId, text) {
       const words = tsvectorLiteral(text.words.split(' ').filter(Boolean));
       const chars = tsvectorLiteral(text.chars.split(' ').filter(Boolean));

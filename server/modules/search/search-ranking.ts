@@ -1,5 +1,5 @@
 import type { IndexFilter, SearchHit, SearchIndex } from './search-index.ts';
-import { asksNothing, wholeWords } from './search-query.js';
+import { asksNothing } from './search-query.js';
 import { parseSearchOffThread } from './segmenter.ts';
 import type { SearchQuery } from './segmenter.ts';
 
@@ -29,9 +29,9 @@ const byRelevance = (a: SearchHit, b: SearchHit) => b.score - a.score || b.id - 
 /**
  * Notes holding every word of the query come first, then notes holding some of them; each
  * tier is ordered by relevance, in which a note holding more of the words scores higher. A
- * query of whole words alone is ranked over all its matches from postings held in memory
- * (SQLite's read workers, docs/decisions/024; each instance on PostgreSQL, 028); quoted phrases
- * and single characters rank the newest matches of each tier, as below.
+ * query of whole words alone is ranked over all its matches from postings held in memory, by
+ * the index's `rankText`; here, quoted phrases and single characters (and any query, on an
+ * index without that thread) rank the newest matches of each tier.
  */
 export async function rankPage(
   index: SearchIndex,
@@ -39,9 +39,6 @@ export async function rankPage(
   page: { offset: number; limit: number },
   cap: number,
 ): Promise<SearchPage> {
-  const words = wholeWords(query);
-  if (index.rankWords && words) return index.rankWords(words, page, cap);
-
   const needed = page.offset + page.limit;
   const window = Math.max(RANK_WINDOW, needed);
   const { required, optional } = query;

@@ -1,5 +1,6 @@
 // The server's segmenter thread (segmenter-thread.ts): jieba's dictionary is built here, and
-// every note and query is cut here, so that neither holds the thread that answers requests.
+// every note is cut here, so that neither holds the thread that answers requests; so are the
+// queries no search thread cuts (a note's related notes; an index without those threads).
 // Plain JavaScript, as read-worker.js and for the same reason. Not lowered in priority, as the
 // search threads are: a note's write waits for its cut with SQLite's one connection held.
 import { indexText, loadJieba, queryWords } from './jieba-text.js';

@@ -18,9 +18,10 @@ import type { SegmenterThread } from './segmenter-thread.ts';
  * Tokens hold letters and digits only, so nothing a user types can become index syntax.
  *
  * The server cuts on its segmenter thread (`parseSearchOffThread`, `indexTextOffThread`), so
- * that jieba's dictionary is neither built nor held on the thread that answers requests. On
- * SQLite a search's text is cut on the read worker that ranks it (`rankText` in
- * search-index.ts, docs/decisions/044). Scripts, tests and the bench cut on their own thread
+ * that jieba's dictionary is neither built nor held on the thread that answers requests. A
+ * search's text is cut on the thread that ranks it (`rankText` in search-index.ts: SQLite's
+ * read worker, docs/decisions/044; PostgreSQL's ranking thread, 047). Scripts, tests and the
+ * bench cut on their own thread
  * (`parseSearch`, `indexText`).
  */
 let jieba: Jieba | null = null;
