@@ -69,6 +69,23 @@ describe('ttl cache', () => {
     expect(await cache.get('k', async () => 'after the write')).toBe('after the write');
   });
 
+  it('starts a load of its own for a lookup after a clear or a deletion, not the one they interrupted', async () => {
+    const cache = createTtlCache<string>({ ttlMs: 1000, maxEntries: 10 });
+    const finishers: ((value: string) => void)[] = [];
+    const slow = () => new Promise<string>((resolve) => finishers.push(resolve));
+    const first = cache.get('k', slow);
+    cache.clear();
+    const second = cache.get('k', slow);
+    cache.delete('k');
+    const third = cache.get('k', async () => 'after the deletion');
+    finishers.forEach((finish, at) => finish(`load ${at}`));
+    expect(await Promise.all([first, second, third])).toEqual([
+      'load 0',
+      'load 1',
+      'after the deletion',
+    ]);
+  });
+
   it('counts hits (a shared load included) and misses under its name', async () => {
     const cache = createTtlCache<number>({ ttlMs: 1000, maxEntries: 10, name: 'test-cache' });
     await Promise.all([cache.get('k', async () => 1), cache.get('k', async () => 1)]);
