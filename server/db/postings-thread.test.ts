@@ -113,6 +113,15 @@ describe('the postings thread', () => {
     );
     // Kept: the next search of the same changes is not sent them again.
     expect(await thread.rank(task(['编程'], {}, changes))).toEqual(ranked(['编程'], [2, 1], 2));
+    // Kept too when sent with a text that is not of whole words, which ranks nothing here.
+    const quoted = {
+      ...task(['"编程"'], {}, { ...changes, seq: 3 }),
+      changed: { ...notes, seq: 3 },
+    };
+    expect(await thread.rank(quoted)).toHaveProperty('ranking', null);
+    expect(await thread.rank(task(['编程'], {}, { ...changes, seq: 3 }))).toEqual(
+      ranked(['编程'], [2, 1], 2),
+    );
     // Newer changes need the notes as they are after them.
     const later: IndexChanges = { seq: 2, window: 64, recent: [2, 3, 4, 1] };
     expect(await thread.rank(task(['编程'], {}, later))).toEqual(lacking(false, [], true));

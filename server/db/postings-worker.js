@@ -54,13 +54,14 @@ const ranker = createPostingsRanker(
  * @returns {import('./postings-thread.ts').PostingsAnswer}
  */
 export default function run({ query: { text, ...page }, read, changed }) {
-  const query = cutSearch((jieba ??= loadJieba()), text);
-  const words = wholeWords(query);
-  if (!words) return { query, ranking: null };
+  // Kept whatever the text asks: the main thread counts them as sent (postgres-postings.ts).
   if (changed) {
     changedSeq = changed.seq;
     changedNotes = new Map(changed.notes);
   }
+  const query = cutSearch((jieba ??= loadJieba()), text);
+  const words = wholeWords(query);
+  if (!words) return { query, ranking: null };
   const usable = (list) => Boolean(list) && isFresh(list.loadedAt, page.changes);
   const lists = new Map(read.words);
   const stale = ranker.stale(words, page.changes);
