@@ -19,8 +19,8 @@ type Load<T> = () => Promise<T>;
  * once; other instances catch up within `ttlMs`. lru-cache keeps the entries: least recently
  * used go first past `maxEntries`. Concurrent lookups of one key share one load, tracked here
  * rather than by lru-cache's `fetch`: that builds an AbortController, its signal and a listener
- * for every load, 2-3 % of the thread that answers requests under distinct searches, where
- * every lookup of a ranked page is a load.
+ * for every load, and under distinct searches, where every lookup of a ranked page is a load,
+ * making the signals alone was 1.2 % of the thread that answers requests.
  */
 export function createTtlCache<T extends NonNullable<unknown>>(options: TtlCacheOptions) {
   const lookups = options.name ? cacheLookups : null;
