@@ -3,8 +3,7 @@
 // it here keeps the thread that answers requests free of both. Plain JavaScript, as
 // read-worker.js and for the same reason.
 import { workerData } from 'node:worker_threads';
-import { loadJieba } from '../modules/search/jieba-text.js';
-import { cutSearch, wholeWords } from '../modules/search/search-query.js';
+import { cutOnThisThread } from '../modules/search/search-query.js';
 import { runInBackground } from './background-priority.js';
 import { readNoteCounts } from './note-counts.js';
 import { createPostingsRanker, isFresh } from './word-postings.js';
@@ -13,8 +12,6 @@ runInBackground();
 
 /** What the ranking under way may read: sent with its task, read from PostgreSQL ahead of it. */
 let ahead = null;
-/** jieba, built by this thread's first task (some 185 ms, on this thread alone). */
-let jieba = null;
 /** The changed notes last sent (`ChangedNotes` in postings-thread.ts), by note. */
 let changedSeq = -1;
 let changedNotes = new Map();
@@ -59,8 +56,7 @@ export default function run({ query: { text, ...page }, read, changed }) {
     changedSeq = changed.seq;
     changedNotes = new Map(changed.notes);
   }
-  const query = cutSearch((jieba ??= loadJieba()), text);
-  const words = wholeWords(query);
+  const { query, words } = cutOnThisThread(text);
   if (!words) return { query, ranking: null };
   const usable = (list) => Boolean(list) && isFresh(list.loadedAt, page.changes);
   const lists = new Map(read.words);

@@ -3,8 +3,7 @@
 // cost every thread its memory and start-up time.
 import SQLite from 'better-sqlite3';
 import { workerData } from 'node:worker_threads';
-import { loadJieba } from '../modules/search/jieba-text.js';
-import { cutSearch, wholeWords } from '../modules/search/search-query.js';
+import { cutOnThisThread } from '../modules/search/search-query.js';
 import { runInBackground } from './background-priority.js';
 import { preparedStatements } from './prepared-statements.js';
 import { scoreRow } from './row-score.js';
@@ -18,8 +17,6 @@ runInBackground();
 let db = null;
 let postings = null;
 let prepare = null;
-/** jieba, built by this thread's first `search` task (some 185 ms, on this thread alone). */
-let jieba = null;
 
 const connection = () =>
   (db ??= new SQLite(workerData.file, { readonly: true, fileMustExist: true }));
@@ -32,8 +29,7 @@ const prepared = (text) => (prepare ??= preparedStatements(connection(), MAX_STA
  * @param {import('./read-pool.ts').TextQuery} search
  */
 function searchText({ text, ...page }) {
-  const query = cutSearch((jieba ??= loadJieba()), text);
-  const words = wholeWords(query);
+  const { query, words } = cutOnThisThread(text);
   if (!words) return { query, ranking: null };
   postings ??= createWordPostings(connection(), { maxBytes: workerData.maxPostingBytes });
   return { query, ranking: postings.rank({ words, ...page }) };

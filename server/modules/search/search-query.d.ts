@@ -26,4 +26,5 @@ export function quotedPhrases(query: string): { required: SearchTerm[]; rest: st
 export function searchQueryOf(required: SearchTerm[], words: string[]): SearchQuery;
 export function wholeWords(query: SearchQuery): string[] | null;
 export function cutSearch(jieba: Jieba, text: string): SearchQuery;
+export function cutOnThisThread(text: string): { query: SearchQuery; words: string[] | null };
 export function asksNothing(query: SearchQuery): boolean;
