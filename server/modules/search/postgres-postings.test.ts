@@ -7,6 +7,7 @@ import { publishedPost, review } from '../../../tests/helpers/notes-test-kit.ts'
 import { openDatabase } from '../../db/database.ts';
 import type { DatabaseHandle } from '../../db/database.ts';
 import { createPostingsThread } from '../../db/postings-thread.ts';
+import type { PostingsThread } from '../../db/postings-thread.ts';
 import { readNoteCounts } from '../../db/note-counts.js';
 import { createPostgresPostings, POSTGRES_POSTINGS_SQL } from './postgres-postings.ts';
 import { createSearchIndex } from './search-index.ts';
@@ -223,5 +224,30 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('search postings on PostgreSQL',
     const runs = (statement: string) => statements.filter((text) => text === statement).length;
     expect(runs(POSTGRES_POSTINGS_SQL.lengths)).toBe(1);
     expect(runs(POSTGRES_POSTINGS_SQL.postings)).toBe(2);
+  });
+
+  it('sends the changed notes again when the task that carried them never reached the thread', async () => {
+    const thread = createPostingsThread();
+    let lost = 0;
+    // The first notes sent are lost, as when the task carrying them is refused by a full queue.
+    const losing: PostingsThread = {
+      rank: (task) => {
+        if (!task.changed || lost > 0) return thread.rank(task);
+        lost += 1;
+        return thread.rank({ ...task, changed: null });
+      },
+      close: () => thread.close(),
+    };
+    const postings = createPostgresPostings(other.db, losing);
+    try {
+      // Its first look at the changes: only writes after it are read as changes.
+      await postings.rankText('失物 招领', page, 1000);
+      const note = await publish('失物 招领 启事');
+      const { ranking } = await postings.rankText('失物 招领', page, 1000);
+      expect(ranking).toEqual({ ids: [Number(note.id)], total: 1 });
+      expect(lost).toBe(1);
+    } finally {
+      await thread.close();
+    }
   });
 });

@@ -108,11 +108,10 @@ export function createPostgresPostings(db: Kysely<Database>, thread: PostingsThr
       await changes.catchUp();
       let lengths: NoteBytes | null = null;
       const lists = new Map<string, NoteBytes>();
-      let resend = false;
       for (;;) {
         const now = changes.changes();
         // Sent once a change, not with every search: the thread keeps them (postings-worker.js).
-        const send = resend || (now.recent.length > 0 && changedSent !== now.seq);
+        const send = now.recent.length > 0 && changedSent !== now.seq;
         if (send) changedSent = now.seq;
         const answer = await thread.rank({
           query: { text, offset: page.offset, needed: page.offset + page.limit, cap, changes: now },
@@ -125,7 +124,8 @@ export function createPostgresPostings(db: Kysely<Database>, thread: PostingsThr
           return answer;
         }
         const { missing } = answer;
-        resend = missing.changed;
+        // The thread lacks them after all (the task that carried them was refused).
+        if (missing.changed) changedSent = -1;
         const loadedAt = now.seq;
         const [readLengthsNow, readLists] = await Promise.all([
           missing.lengths
