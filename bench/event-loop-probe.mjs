@@ -1,5 +1,5 @@
 import { closeSync, openSync, readSync } from 'node:fs';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance, PerformanceObserver } from 'node:perf_hooks';
 
 /**
  * Loaded into the built server by `npm run bench` (node --import; plain JavaScript, as the
@@ -12,6 +12,45 @@ histogram.enable();
 
 /** @param {number} nanoseconds */
 const ms = (nanoseconds) => Number((nanoseconds / 1e6).toFixed(2));
+
+/**
+ * The garbage collections of the thread that answers requests, between 'reset' and 'stats': how
+ * much of the longest hold was the collector's, and its longest pause. V8 reports each one as a
+ * performance entry (its duration is wall-clock time, waits for a core included); the
+ * collections of the server's worker threads are not among them.
+ */
+function createCollectionLog() {
+  /** Start and duration (ms) of each collection, in pairs. */
+  let pauses = [];
+  const note = (entries) => {
+    for (const entry of entries) pauses.push(entry.startTime, entry.duration);
+  };
+  const observer = new PerformanceObserver((list) => note(list.getEntries()));
+  return {
+    start() {
+      pauses = [];
+      observer.observe({ entryTypes: ['gc'] });
+    },
+    stop() {
+      note(observer.takeRecords());
+      observer.disconnect();
+    },
+    /** The collectors' time (ms) in collections that began between `from` and `to`. */
+    within(from, to) {
+      let sum = 0;
+      for (let at = 0; at < pauses.length; at += 2) {
+        if (pauses[at] >= from && pauses[at] < to) sum += pauses[at + 1];
+      }
+      return Number(sum.toFixed(2));
+    },
+    longest() {
+      let most = 0;
+      for (let at = 1; at < pauses.length; at += 2) most = Math.max(most, pauses[at]);
+      return { collectionMaxMs: Number(most.toFixed(2)), collections: pauses.length / 2 };
+    },
+  };
+}
+const collections = createCollectionLog();
 
 /**
  * A delay of the loop is the thread's own work (requests, garbage collection) or the thread
@@ -51,20 +90,27 @@ function createHoldMeter() {
   };
   let lastRun = 0;
   let lastWait = 0;
+  let lastTick = 0;
   let heldMax = 0;
   let waitedAtHeldMax = 0;
   let waitedMax = 0;
+  /** When the gap of `heldMax` began and ended (performance.now()), to find its collections. */
+  const heldGap = { from: 0, to: 0 };
   const tick = () => {
     read();
+    const now = performance.now();
     const ran = times.run - lastRun;
     const waited = times.wait - lastWait;
     if (ran > heldMax) {
       heldMax = ran;
       waitedAtHeldMax = waited;
+      heldGap.from = lastTick;
+      heldGap.to = now;
     }
     if (waited > waitedMax) waitedMax = waited;
     lastRun = times.run;
     lastWait = times.wait;
+    lastTick = now;
   };
   let timer = null;
   process.once('exit', () => closeSync(fd));
@@ -74,6 +120,7 @@ function createHoldMeter() {
       read();
       lastRun = times.run;
       lastWait = times.wait;
+      lastTick = performance.now();
       heldMax = waitedAtHeldMax = waitedMax = 0;
       timer = setInterval(tick, 1);
       timer.unref();
@@ -86,6 +133,7 @@ function createHoldMeter() {
       heldMaxMs: ms(heldMax),
       waitedAtHeldMaxMs: ms(waitedAtHeldMax),
       waitedMaxMs: ms(waitedMax),
+      collectedInHeldMaxMs: collections.within(heldGap.from, heldGap.to),
     }),
   };
 }
@@ -95,14 +143,24 @@ process.on('message', (message) => {
   if (message === 'reset') {
     histogram.reset();
     holds?.start();
+    collections.start();
   }
-  if (message === 'stats') holds?.stop();
+  if (message === 'stats') {
+    holds?.stop();
+    collections.stop();
+  }
   if (message !== 'stats' && message !== 'reset') return;
   process.send?.({
     p50Ms: ms(histogram.percentile(50)),
     p99Ms: ms(histogram.percentile(99)),
     maxMs: ms(histogram.max),
-    ...(holds?.stats() ?? { heldMaxMs: null, waitedAtHeldMaxMs: null, waitedMaxMs: null }),
+    ...(holds?.stats() ?? {
+      heldMaxMs: null,
+      waitedAtHeldMaxMs: null,
+      waitedMaxMs: null,
+      collectedInHeldMaxMs: null,
+    }),
+    ...collections.longest(),
     rssMiB: Number((process.memoryUsage().rss / 2 ** 20).toFixed(1)),
   });
 });

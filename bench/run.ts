@@ -130,6 +130,11 @@ interface ProbeStats {
   heldMaxMs: number | null;
   waitedAtHeldMaxMs: number | null;
   waitedMaxMs: number | null;
+  /** The collector's time in the gap of `heldMaxMs` (wall clock; null off Linux). */
+  collectedInHeldMaxMs: number | null;
+  /** The thread's longest garbage collection, and how many it ran (performance entries). */
+  collectionMaxMs: number;
+  collections: number;
   rssMiB: number;
 }
 
@@ -176,6 +181,8 @@ interface Row {
   loopMaxMs: number;
   loopHeldMaxMs: number | null;
   loopWaitedMaxMs: number | null;
+  loopCollectedInHeldMaxMs: number | null;
+  loopCollectionMaxMs: number;
   target: string;
   met: string;
 }
@@ -248,12 +255,14 @@ async function benchServer(
       loopMaxMs: loop.maxMs,
       loopHeldMaxMs: loop.heldMaxMs,
       loopWaitedMaxMs: loop.waitedMaxMs,
+      loopCollectedInHeldMaxMs: loop.collectedInHeldMaxMs,
+      loopCollectionMaxMs: loop.collectionMaxMs,
       target,
       met: verdict(met(result)),
     };
     rows.push(row);
     console.log(
-      `${database.padEnd(8)} ${scenario.padEnd(26)} ${String(row.requestsPerSecond).padStart(6)} req/s  p50 ${row.p50Ms} ms  p99 ${row.p99Ms} ms  errors ${row.errors}  loop p99 ${loop.p99Ms} ms max ${loop.maxMs} ms (ran ≤ ${loop.heldMaxMs ?? '?'} ms, waiting for a core ${loop.waitedAtHeldMaxMs ?? '?'} ms; longest wait ${loop.waitedMaxMs ?? '?'} ms)  ${target} ${row.met}`,
+      `${database.padEnd(8)} ${scenario.padEnd(26)} ${String(row.requestsPerSecond).padStart(6)} req/s  p50 ${row.p50Ms} ms  p99 ${row.p99Ms} ms  errors ${row.errors}  loop p99 ${loop.p99Ms} ms max ${loop.maxMs} ms (ran ≤ ${loop.heldMaxMs ?? '?'} ms, waiting for a core ${loop.waitedAtHeldMaxMs ?? '?'} ms, collecting garbage ${loop.collectedInHeldMaxMs ?? '?'} ms; longest wait ${loop.waitedMaxMs ?? '?'} ms; ${loop.collections} collections, the longest ${loop.collectionMaxMs} ms)  ${target} ${row.met}`,
     );
     return result;
   };
@@ -434,6 +443,9 @@ async function main() {
         `event loop: longest run of the thread between two 1 ms ticks ${Math.max(...held)} ms; longest wait for a core between two ticks ${Math.max(...waited)} ms`,
       );
     }
+    console.log(
+      `event loop: longest garbage collection of the thread ${Math.max(...rows.map((row) => row.loopCollectionMaxMs))} ms`,
+    );
 
     const report = {
       at: new Date().toISOString(),
