@@ -1,0 +1,52 @@
+import type { Kysely } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import type { ReadPool } from '../../db/read-pool.ts';
+import type { RowScoring } from '../../db/row-score.js';
+import type { Database } from '../../db/schema.ts';
+import { createSearchIndex } from './search-index.ts';
+import type { SearchTerm } from './search-query.js';
+
+/** A read pool that answers from canned rows and records what it was asked. */
+function recordingPool() {
+  const asked: string[] = [];
+  const scorings: RowScoring[] = [];
+  const pool: ReadPool = {
+    threads: 1,
+    all: <T>(sql: string) => {
+      asked.push(sql);
+      const row = sql.includes('post_fts_docsize') ? { n: 1000, words: 50, chars: 80 } : { n: 10 };
+      return Promise.resolve([row] as T[]);
+    },
+    scored: (sql, _params, scoring) => {
+      asked.push(sql);
+      scorings.push(scoring);
+      return Promise.resolve([]);
+    },
+    rankText: () => Promise.reject(new Error('not asked here')),
+    close: () => Promise.resolve(),
+  };
+  return { pool, asked, scorings };
+}
+
+const phrase: SearchTerm = { column: 'chars', tokens: ['周', '末'] };
+const word: SearchTerm = { column: 'words', tokens: ['旅行'] };
+const countsTerms = (sql: string) => /count\(\*\) AS n FROM post_fts WHERE/.test(sql);
+
+describe('the SQLite index weighs terms', () => {
+  it('without counting the notes of a lone term, whose weight orders nothing', async () => {
+    const { pool, asked, scorings } = recordingPool();
+    const index = createSearchIndex({} as Kysely<Database>, 'sqlite', { reader: pool });
+    await index.newest({ required: [phrase], anyOf: [] }, 60);
+    expect(asked.filter(countsTerms)).toEqual([]);
+    expect(scorings[0].terms).toEqual([{ column: 'chars', phrase: '周 末', idf: 1 }]);
+  });
+
+  it('by how many notes hold each term when there are several', async () => {
+    const { pool, asked, scorings } = recordingPool();
+    const index = createSearchIndex({} as Kysely<Database>, 'sqlite', { reader: pool });
+    await index.newest({ required: [phrase], anyOf: [word] }, 60);
+    expect(asked.filter(countsTerms)).toHaveLength(2);
+    const idf = Math.log((1000 - 10 + 0.5) / (10 + 0.5) + 1);
+    expect(scorings[0].terms.map((term) => term.idf)).toEqual([idf, idf]);
+  });
+});
