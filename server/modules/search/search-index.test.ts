@@ -1,4 +1,6 @@
-import type { Kysely } from 'kysely';
+import { availableParallelism } from 'node:os';
+import { Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler } from 'kysely';
+import type { DatabaseConnection } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { ReadPool } from '../../db/read-pool.ts';
 import type { RowScoring } from '../../db/row-score.js';
@@ -48,5 +50,57 @@ describe('the SQLite index weighs terms', () => {
     expect(asked.filter(countsTerms)).toHaveLength(2);
     const idf = Math.log((1000 - 10 + 0.5) / (10 + 0.5) + 1);
     expect(scorings[0].terms.map((term) => term.idf)).toEqual([idf, idf]);
+  });
+});
+
+/** A Kysely handle on PostgreSQL's dialect whose queries each take a turn and answer nothing. */
+function countingPostgres() {
+  const seen = { running: 0, most: 0, queries: 0 };
+  const connection: DatabaseConnection = {
+    executeQuery: async () => {
+      seen.queries += 1;
+      seen.running += 1;
+      seen.most = Math.max(seen.most, seen.running);
+      await new Promise((resolve) => setImmediate(resolve));
+      seen.running -= 1;
+      return { rows: [] };
+    },
+    // eslint-disable-next-line require-yield -- an async generator that only refuses
+    async *streamQuery() {
+      throw new Error('not streamed');
+    },
+  };
+  const db = new Kysely<Database>({
+    dialect: {
+      createAdapter: () => new PostgresAdapter(),
+      createDriver: () => ({
+        init: async () => {},
+        acquireConnection: async () => connection,
+        beginTransaction: async () => {},
+        commitTransaction: async () => {},
+        rollbackTransaction: async () => {},
+        releaseConnection: async () => {},
+        destroy: async () => {},
+      }),
+      createIntrospector: (handle) => new PostgresIntrospector(handle),
+      createQueryCompiler: () => new PostgresQueryCompiler(),
+    },
+  });
+  return { db, seen };
+}
+
+describe('the PostgreSQL index searches by SQL', () => {
+  it("a core's worth at a time, however many searches ask at once", async () => {
+    const { db, seen } = countingPostgres();
+    const index = createSearchIndex(db, 'postgres');
+    const filter = { required: [phrase], anyOf: [] };
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, at) =>
+        at % 2 === 0 ? index.newest(filter, 60) : index.count(filter, 1000),
+      ),
+    );
+    expect(answers).toEqual(Array.from({ length: 10 }, (_, at) => (at % 2 === 0 ? [] : 0)));
+    expect(seen.queries).toBe(10);
+    expect(seen.most).toBe(Math.max(1, availableParallelism() - 1));
   });
 });
