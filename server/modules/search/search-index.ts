@@ -255,7 +255,7 @@ function createPostgresIndex(db: Kysely<Database>, thread: PostingsThread | null
    * What `rankPage` asks here is what the postings thread does not rank: quoted phrases and
    * single characters. PostgreSQL rechecks each candidate's vector of characters for them: for
    * the phrase 周末咖啡 at 100,000 notes, 367 ms to find the newest 60 (walking 47,300 notes) and
-   * 210 ms to count the matches. Beside 40 connections of such searches, the feed kept 38 % of its
+   * 210 ms to count the matches. Beside 40 connections of such searches, the feed kept 20-38 % of its
    * throughput alone: the database's processes took both cores from the thread that answers
    * requests. They run one core's worth at a time, as the read pool's threads do on SQLite.
    */
