@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler } from 'kysely';
-import type { DatabaseConnection } from 'kysely';
+import type { CompiledQuery, DatabaseConnection } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { ReadPool } from '../../db/read-pool.ts';
 import type { RowScoring } from '../../db/row-score.js';
@@ -53,17 +53,22 @@ describe('the SQLite index weighs terms', () => {
   });
 });
 
-/** A Kysely handle on PostgreSQL's dialect whose queries each take a turn and answer nothing. */
-function countingPostgres() {
+/**
+ * A Kysely handle on PostgreSQL's dialect whose queries each take a turn and answer `rows` of
+ * them (nothing, unless told), recording what they asked.
+ */
+function fakePostgres(rows: (query: CompiledQuery) => unknown[] = () => []) {
   const seen = { running: 0, most: 0, queries: 0 };
+  const asked: CompiledQuery[] = [];
   const connection: DatabaseConnection = {
-    executeQuery: async () => {
+    executeQuery: async <R>(query: CompiledQuery) => {
+      asked.push(query);
       seen.queries += 1;
       seen.running += 1;
       seen.most = Math.max(seen.most, seen.running);
       await new Promise((resolve) => setImmediate(resolve));
       seen.running -= 1;
-      return { rows: [] };
+      return { rows: rows(query) as R[] };
     },
     // eslint-disable-next-line require-yield -- an async generator that only refuses
     async *streamQuery() {
@@ -86,12 +91,12 @@ function countingPostgres() {
       createQueryCompiler: () => new PostgresQueryCompiler(),
     },
   });
-  return { db, seen };
+  return { db, seen, asked };
 }
 
 describe('the PostgreSQL index searches by SQL', () => {
   it("a core's worth at a time, however many searches ask at once", async () => {
-    const { db, seen } = countingPostgres();
+    const { db, seen } = fakePostgres();
     const index = createSearchIndex(db, 'postgres');
     const filter = { required: [phrase], anyOf: [] };
     const answers = await Promise.all(
@@ -100,7 +105,44 @@ describe('the PostgreSQL index searches by SQL', () => {
       ),
     );
     expect(answers).toEqual(Array.from({ length: 10 }, (_, at) => (at % 2 === 0 ? [] : 0)));
-    expect(seen.queries).toBe(10);
+    // Each `newest` walks the newest notes, then asks the GIN index.
+    expect(seen.queries).toBe(15);
     expect(seen.most).toBe(Math.max(1, availableParallelism() - 1));
   });
+});
+
+describe('the PostgreSQL index finds the newest matches', () => {
+  /** Notes walked, or the GIN index's pass: how each query of `newest` looked for them. */
+  const passes = (asked: CompiledQuery[]) =>
+    asked
+      .filter((query) => /SELECT post_id FROM/.test(query.sql))
+      .map((query) =>
+        /post_id \+ 0/.test(query.sql) ? 'index' : `walk ${String(query.parameters[0])}`,
+      );
+  /** Terms held by one note in `every` of the newest notes walked, or by none. */
+  const heldByOneIn = (every: number | null) => (query: CompiledQuery) => {
+    const first = Number(query.parameters[0]);
+    const window = Number(query.parameters.at(-1));
+    if (/post_id \+ 0/.test(query.sql)) return every === null ? [] : [{ post_id: 1 }];
+    if (/FROM post_fts WHERE post_id IN/.test(query.sql)) return [];
+    const found = every === null ? 0 : Math.min(window, Math.floor(first / every));
+    return Array.from({ length: found }, (_, at) => ({ post_id: 100_000 - at }));
+  };
+  const single: SearchTerm = { column: 'chars', tokens: ['说'] };
+
+  it.each([
+    // 说 in no note: walking every note to learn that read 97,000 of them (388 ms).
+    ['in no note', null, ['walk 2000', 'index']],
+    ['in one note in 10', 10, ['walk 2000']],
+    ['in one note in 100', 100, ['walk 2000', 'walk 12000']],
+    ['in one note in 1,000', 1000, ['walk 2000', 'index']],
+  ])(
+    'of a term %s, walking the notes only as far as their matches say',
+    async (_, every, expected) => {
+      const { db, asked } = fakePostgres(heldByOneIn(every));
+      const index = createSearchIndex(db, 'postgres');
+      await index.newest({ required: [], anyOf: [single] }, 60);
+      expect(passes(asked)).toEqual(expected);
+    },
+  );
 });
