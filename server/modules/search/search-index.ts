@@ -1,15 +1,13 @@
 import { availableParallelism } from 'node:os';
 import { CompiledQuery, sql } from 'kysely';
 import type { Kysely } from 'kysely';
-import { errorText } from '../../../contract/messages.ts';
+import pLimit from 'p-limit';
 import type { DialectName } from '../../db/database.ts';
 import type { PostingsThread } from '../../db/postings-thread.ts';
 import type { ReadPool, TextRanking } from '../../db/read-pool.ts';
 import { scoreRow } from '../../db/row-score.js';
 import type { RowScoring } from '../../db/row-score.js';
 import type { Database } from '../../db/schema.ts';
-import { clientClosedRequest, tooManyRequests } from '../../lib/errors.ts';
-import { createPriorityGate } from '../../lib/priority-gate.ts';
 import { createTtlCache } from '../../lib/ttl-cache.ts';
 import { indexChanges, recordIndexWrite } from './index-changes.ts';
 import { createPostgresPostings } from './postgres-postings.ts';
@@ -250,7 +248,7 @@ function createPostgresIndex(db: Kysely<Database>, thread: PostingsThread | null
     if (recent.length >= window) return recent;
     // A walk long enough, at the share of matches among the newest, to hold the window twice
     // over, while that is a walk worth taking.
-    const needs = Math.ceil((2 * walked * window) / Math.max(1, recent.length));
+    const needs = Math.ceil((2 * walked * window) / recent.length);
     if (recent.length >= MIN_WALK_EVIDENCE && needs <= LONGEST_WALK) {
       const further = await walk(needs);
       if (further.length >= window) return further;
@@ -264,21 +262,14 @@ function createPostgresIndex(db: Kysely<Database>, thread: PostingsThread | null
   /**
    * What `rankPage` asks here is what the postings thread does not rank: quoted phrases and
    * single characters. PostgreSQL rechecks each candidate's vector of characters for them: for
-   * the phrase 周末咖啡 at 100,000 notes, 367 ms to find the newest 60 (walking 47,300 notes) and
-   * 210 ms to count the matches. Beside 40 connections of such searches, the feed kept 20-38 % of its
-   * throughput alone: the database's processes took both cores from the thread that answers
-   * requests. They run one core's worth at a time, as the read pool's threads do on SQLite.
+   * the phrase 周末咖啡 at 100,000 notes, 84 ms to find the newest 60 and 210 ms to count the
+   * matches. Beside 40 connections of such searches, the feed kept 20-38 % of its throughput
+   * alone: the database's processes took both cores from the thread that answers requests. They
+   * run one core's worth at a time, as the read pool's threads do on SQLite. What waits here
+   * was let in by the search gate (createSearchGate, 32 searches at once) or is a note's related
+   * notes (related-service.ts, each looked up once a minute at most).
    */
-  const sqlPath = createPriorityGate({
-    busySlots: SQL_PATH_SLOTS,
-    idleSlots: SQL_PATH_SLOTS,
-    busyGapMs: 0,
-    quietMs: 0,
-    maxWaiting: 1000,
-    full: () => tooManyRequests(errorText.tooManyRequests, 1),
-    gone: clientClosedRequest,
-    saturated: () => false,
-  });
+  const sqlPath = pLimit(SQL_PATH_SLOTS);
   return {
     ...(postings && { rankText: postings.rankText }),
     async put(postId, text) {
@@ -294,7 +285,7 @@ function createPostgresIndex(db: Kysely<Database>, thread: PostingsThread | null
       await sql`DELETE FROM post_fts WHERE post_id = ${postId}`.execute(db);
     },
     newest: (filter, window) =>
-      sqlPath.run(async () => {
+      sqlPath(async () => {
         const ids = await newestIds(filter, window);
         if (ids.length === 0) return [];
         // Relevance only for the notes found, each read once by primary key.
@@ -303,7 +294,7 @@ function createPostgresIndex(db: Kysely<Database>, thread: PostingsThread | null
         return result.rows.map((row) => ({ id: Number(row.id), score: Number(row.score) }));
       }),
     count: (filter, cap) =>
-      sqlPath.run(async () => {
+      sqlPath(async () => {
         const result = await sql<{ n: number }>`SELECT count(*) AS n
           FROM (SELECT 1 FROM post_fts WHERE ${condition(filter)} LIMIT ${cap}) AS matches`.execute(
           db,
