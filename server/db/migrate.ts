@@ -18,6 +18,7 @@ import { searchPostingsFeedSchema } from './migrations/014-search-postings-feed.
 import { idempotencyCommitMarksSchema } from './migrations/015-idempotency-commit-marks.ts';
 import { idempotencyClaimLeasesSchema } from './migrations/016-idempotency-claim-leases.ts';
 import { searchWordNotesSchema } from './migrations/017-search-word-notes.ts';
+import { searchCharPairsSchema } from './migrations/018-search-char-pairs.ts';
 
 /** Versioned migrations, in order. Add a new file and a line here; never edit a shipped one. */
 function migrations(handle: DatabaseHandle): Record<string, Migration> {
@@ -39,6 +40,7 @@ function migrations(handle: DatabaseHandle): Record<string, Migration> {
     '015-idempotency-commit-marks': idempotencyCommitMarksSchema(),
     '016-idempotency-claim-leases': idempotencyClaimLeasesSchema(),
     '017-search-word-notes': searchWordNotesSchema(handle.dialect),
+    '018-search-char-pairs': searchCharPairsSchema(handle.dialect),
   };
 }
 

@@ -16,6 +16,7 @@ import { openDatabase } from '../../db/database.ts';
 import { migrateToLatest } from '../../db/migrate.ts';
 import { POSTGRES_POSTINGS_SQL } from '../search/postgres-postings.ts';
 import { SEARCH_CHANGES_SQL } from '../search/search-changes.ts';
+import { termTsquery } from '../search/search-index.ts';
 import { createPostgresDatabase } from '../../../tests/helpers/test-app.ts';
 import { publishedPost, uploadImage } from '../../../tests/helpers/notes-test-kit.ts';
 
@@ -407,6 +408,16 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('query plans of search postings 
       expect(plan).toMatch(/Index Scan using post_fts_pkey/);
       expect(plan).not.toMatch(/Seq Scan/);
     }
+  });
+
+  it("finds a quoted phrase's notes through the index of its pairs of characters", async () => {
+    const phrase = termTsquery({ column: 'chars', tokens: ['周', '末', '咖', '啡'] });
+    const plan = await planOf(
+      'SELECT post_id FROM post_fts WHERE pairs @@ $1::tsquery ORDER BY post_id + 0 DESC LIMIT 60',
+      [phrase],
+    );
+    expect(plan).toMatch(/Bitmap Index Scan on post_fts_pairs/);
+    expect(plan).not.toMatch(/Seq Scan/);
   });
 
   it('recognises a whole read when it sees one: the lengths, read once', async () => {

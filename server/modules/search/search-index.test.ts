@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { ReadPool } from '../../db/read-pool.ts';
 import type { RowScoring } from '../../db/row-score.js';
 import type { Database } from '../../db/schema.ts';
-import { createSearchIndex } from './search-index.ts';
+import { charPairs, createSearchIndex, postgresColumn, termTsquery } from './search-index.ts';
 import type { SearchTerm } from './search-query.js';
 
 /** A read pool that answers from canned rows and records what it was asked. */
@@ -132,10 +132,11 @@ describe('the PostgreSQL index finds the newest matches', () => {
 
   it.each([
     // 说 in no note: walking every note to learn that read 97,000 of them (388 ms).
-    ['in no note', null, ['walk 2000', 'index']],
-    ['in one note in 10', 10, ['walk 2000']],
-    ['in one note in 100', 100, ['walk 2000', 'walk 12000']],
-    ['in one note in 1,000', 1000, ['walk 2000', 'index']],
+    ['in no note', null, ['walk 250', 'index']],
+    ['in one note in 3', 3, ['walk 250']],
+    ['in one note in 20', 20, ['walk 250', 'walk 2500']],
+    ['in one note in 50', 50, ['walk 250', 'index']],
+    ['in one note in 1,000', 1000, ['walk 250', 'index']],
   ])(
     'of a term %s, walking the notes only as far as their matches say',
     async (_, every, expected) => {
@@ -145,4 +146,41 @@ describe('the PostgreSQL index finds the newest matches', () => {
       expect(passes(asked)).toEqual(expected);
     },
   );
+});
+
+describe('PostgreSQL looks a quoted phrase up by its pairs of tokens', () => {
+  const latin: SearchTerm = { column: 'chars', tokens: ['ai', '画', '图'] };
+  const single: SearchTerm = { column: 'chars', tokens: ['说'] };
+
+  it('each token joined to the next, in sequence', () => {
+    expect(charPairs(['ai', '画', '图'])).toEqual(['ai/画', '画/图']);
+    expect(termTsquery(latin)).toBe("'ai/画' <-> '画/图'");
+    expect(termTsquery(phrase)).toBe("'周/末'");
+    expect([latin, phrase].map(postgresColumn)).toEqual(['pairs', 'pairs']);
+  });
+
+  it('and a lone character or a word by itself', () => {
+    expect(termTsquery(single)).toBe("'说'");
+    expect(termTsquery(word)).toBe("'旅行'");
+    expect([single, word].map(postgresColumn)).toEqual(['chars', 'words']);
+  });
+
+  it('in the queries that find, count and rank its notes', async () => {
+    const { db, asked } = fakePostgres((query) =>
+      /SELECT post_id FROM/.test(query.sql) ? [{ post_id: 7 }] : [],
+    );
+    const index = createSearchIndex(db, 'postgres');
+    const filter = { required: [latin], anyOf: [word] };
+    await index.newest(filter, 60);
+    await index.count(filter, 1000);
+    const lookups = asked.filter((query) => /@@/.test(query.sql));
+    expect(lookups.length).toBeGreaterThanOrEqual(3);
+    for (const query of lookups) {
+      expect(query.sql).toMatch(/"pairs" @@ \$\d+::tsquery/);
+      expect(query.parameters).toContain("'ai/画' <-> '画/图'");
+    }
+    const ranking = asked.find((query) => /ts_rank/.test(query.sql));
+    expect(ranking?.sql).toMatch(/0\.5 \* ts_rank\("pairs", \$\d+::tsquery\)/);
+    expect(ranking?.sql).toMatch(/1 \* ts_rank\("words", \$\d+::tsquery\)/);
+  });
 });

@@ -93,11 +93,15 @@ const lexeme = (token: string) => `'${token}'`;
 const SQL_PATH_SLOTS = Math.max(1, availableParallelism() - 1);
 
 /** How many of the newest notes PostgreSQL reads at least before asking the GIN index. */
-const RECENT_SCAN = 2000;
+const RECENT_SCAN = 250;
 /** Matches among those that make their share a guide to how far a longer walk must go. */
 const MIN_WALK_EVIDENCE = 4;
-/** The longest walk (notes) taken rather than the GIN index: some 60 ms of reading at most. */
-const LONGEST_WALK = 25_000;
+/**
+ * The longest walk (notes) taken rather than the GIN index. A walk reads some 6 µs a note, the
+ * index some 9 µs a match (a phrase's pairs, rechecked), so at 100,000 notes the walk that
+ * finds the window twice over is the cheaper up to about 5,000 notes (matches in 1 note in 40).
+ */
+const LONGEST_WALK = 5000;
 
 /** A tsvector literal with positions, built by us so PostgreSQL's parser never splits CJK text. */
 export function tsvectorLiteral(tokens: string[]): string {
@@ -111,8 +115,24 @@ export function tsvectorLiteral(tokens: string[]): string {
   return [...positions].map(([token, list]) => `${lexeme(token)}:${list.join(',')}`).join(' ');
 }
 
-/** A term as a tsquery: its tokens in sequence (`<->`). */
-export const termTsquery = (term: SearchTerm) => term.tokens.map(lexeme).join(' <-> ');
+/**
+ * PostgreSQL keeps, beside `chars`, `pairs`: each token of the text joined to the next (咖啡馆:
+ * 咖/啡, 啡/馆), made from `chars` by the database (migration 018). A quoted phrase looks up its
+ * pairs, which few notes hold, where its characters' lists hold most notes. A lone token is
+ * looked up in `chars`. Tokens are letters and digits, so `/` joins them unambiguously.
+ */
+export const charPairs = (tokens: string[]) =>
+  tokens.slice(1).map((token, index) => `${tokens[index]}/${token}`);
+
+/** The PostgreSQL column a term is looked up in. */
+export const postgresColumn = (term: SearchTerm) =>
+  term.column === 'chars' && term.tokens.length > 1 ? 'pairs' : term.column;
+
+/** A term as a tsquery for its `postgresColumn`: its tokens or their pairs in sequence (`<->`). */
+export function termTsquery(term: SearchTerm): string {
+  const lexemes = postgresColumn(term) === 'pairs' ? charPairs(term.tokens) : term.tokens;
+  return lexemes.map(lexeme).join(' <-> ');
+}
 
 function createSqliteIndex(db: Kysely<Database>, reader: ReadPool | null): SearchIndex {
   // Without a pool (a handle made by hand, as the query-plan test does) reads run on the main
@@ -208,39 +228,40 @@ function createSqliteIndex(db: Kysely<Database>, reader: ReadPool | null): Searc
 
 function createPostgresIndex(db: Kysely<Database>, thread: PostingsThread | null): SearchIndex {
   const matches = (term: SearchTerm) =>
-    sql`${sql.ref(term.column)} @@ ${termTsquery(term)}::tsquery`;
+    sql`${sql.ref(postgresColumn(term))} @@ ${termTsquery(term)}::tsquery`;
   const condition = (filter: IndexFilter) => {
     const parts = filter.required.map(matches);
     if (filter.anyOf.length > 0)
       parts.push(sql`(${sql.join(filter.anyOf.map(matches), sql` OR `)})`);
     return sql.join(parts, sql` AND `);
   };
-  // The same weights as bm25 above: whole words count fully, characters half.
+  // The same weights as bm25 above: whole words count fully, characters (alone or paired) half.
   const rank = (filter: IndexFilter) => {
     const terms = [...filter.required, ...filter.anyOf];
-    const query = (column: SearchTerm['column']) =>
-      terms
-        .filter((term) => term.column === column)
+    const ranks = (['words', 'chars', 'pairs'] as const).flatMap((column) => {
+      const query = terms
+        .filter((term) => postgresColumn(term) === column)
         .map(termTsquery)
         .join(' | ');
-    const words = query('words');
-    const chars = query('chars');
-    return sql`${words ? sql`ts_rank(words, ${words}::tsquery)` : sql`0`} +
-      ${chars ? sql`0.5 * ts_rank(chars, ${chars}::tsquery)` : sql`0`}`;
+      const weight = sql.lit(column === 'words' ? 1 : 0.5);
+      return query ? [sql`${weight} * ts_rank(${sql.ref(column)}, ${query}::tsquery)`] : [];
+    });
+    return ranks.length > 0 ? sql.join(ranks, sql` + `) : sql`0`;
   };
   /**
    * The newest `window` matches, found by walking the newest notes while they hold enough of
    * them, else by the GIN index. The planner's estimates cannot choose between the two: it
    * walked the primary key backwards for a character or an OR that it guessed common, and for
    * 说 or 红, which no note of the bench holds, read all 97,000 notes (388 ms). The GIN index
-   * alone fetches, and for a phrase rechecks, every note holding its terms: 周末咖啡 rechecked
-   * 12,000 (84 ms), where a walk found the newest 60 of 架开 in 7,400 notes (25 ms).
+   * fetches, and for a phrase of three characters or more rechecks, every note holding its
+   * terms: 400 ms for the 43,700 notes holding 发现它, where a walk found its newest 60 in 134
+   * notes (0.8 ms); but 0.1 ms for 说红了, held by none, where a walk of 2,000 took 12 ms.
    */
   const newestIds = async (filter: IndexFilter, window: number): Promise<number[]> => {
     const ids = (query: ReturnType<typeof sql<{ post_id: number }>>) =>
       query.execute(db).then((result) => result.rows.map((row) => Number(row.post_id)));
     const walk = (notes: number) =>
-      ids(sql`SELECT post_id FROM (SELECT post_id, words, chars FROM post_fts
+      ids(sql`SELECT post_id FROM (SELECT post_id, words, chars, pairs FROM post_fts
           ORDER BY post_id DESC LIMIT ${notes}) AS post_fts
         WHERE ${condition(filter)} ORDER BY post_id DESC LIMIT ${window}`);
     const walked = Math.max(RECENT_SCAN, 2 * window);
@@ -261,9 +282,9 @@ function createPostgresIndex(db: Kysely<Database>, thread: PostingsThread | null
   const postings = thread && createPostgresPostings(db, thread);
   /**
    * What `rankPage` asks here is what the postings thread does not rank: quoted phrases and
-   * single characters. PostgreSQL rechecks each candidate's vector of characters for them: for
-   * the phrase 周末咖啡 at 100,000 notes, 84 ms to find the newest 60 and 210 ms to count the
-   * matches. Beside 40 connections of such searches, the feed kept 20-38 % of its throughput
+   * single characters. Counting a phrase's matches (up to the cap) rechecks each one's positions,
+   * 10-20 ms for a phrase in many notes at 100,000 notes. Beside 40 connections of such
+   * searches, when they cost some ten times that, the feed kept 20-38 % of its throughput
    * alone: the database's processes took both cores from the thread that answers requests. They
    * run one core's worth at a time, as the read pool's threads do on SQLite. What waits here
    * was let in by the search gate (createSearchGate, 32 searches at once) or is a note's related

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PostList, UserSearchResult } from '../../../contract/post.ts';
 import {
@@ -10,7 +11,8 @@ import type { TestApp } from '../../../tests/helpers/test-app.ts';
 import { searchVisibleTextMigration } from '../../db/migrations/006-search-visible-text.ts';
 import { setPremiumEnd } from '../../../tests/helpers/payment-fixtures.ts';
 import { createPost, publishedPost, review } from '../../../tests/helpers/notes-test-kit.ts';
-import { indexText } from './segmenter.ts';
+import { charPairs, tsvectorLiteral } from './search-index.ts';
+import { charTokens, indexText } from './segmenter.ts';
 
 type User = Awaited<ReturnType<typeof registerUser>>;
 
@@ -104,7 +106,39 @@ describe.each(testDatabases)('search (%s)', (kind) => {
     expect(await found('“三脚架”')).toEqual([ids.photo]);
     expect(await found('"摄影 编程"')).toEqual([]);
     expect(await found('"测试单元"')).toEqual([]);
+    // Two characters, a Latin word beside characters, and characters across words.
+    expect(await found('"夜景"')).toEqual([ids.photo]);
+    expect(await found('"ai 画图"')).toEqual([ids.ai]);
+    expect(await found('"曝光和一"')).toEqual([ids.photo]);
+    expect(await found('"光和耐"')).toEqual([]);
   });
+
+  // PostgreSQL's alone: SQLite's FTS5 finds phrases by positions of its own.
+  if (kind === 'postgres')
+    it("keeps each note's pairs of characters as a phrase asks them, whoever writes its characters", async () => {
+      const id = Number(ids.photo);
+      /** Whether the note's pairs are those of `tokens`, and its characters as they were. */
+      const pairsOf = async (tokens: string[]) => {
+        const { rows } = await sql<{ same: boolean; chars: string }>`
+          SELECT pairs::text = ${tsvectorLiteral(charPairs(tokens))}::tsvector::text AS same,
+            chars::text AS chars
+          FROM post_fts WHERE post_id = ${id}`.execute(test.app.db);
+        return rows[0];
+      };
+      const written = await pairsOf(
+        charTokens('城市夜景摄影技巧\n摄影\n三脚架、长曝光和一点耐心。'),
+      );
+      expect(written.same).toBe(true);
+      // As an instance of the previous version writes a note: its characters alone.
+      await sql`UPDATE post_fts SET chars = ${"'长':1 '曝':2 '光':3 '耐':5"}::tsvector
+        WHERE post_id = ${id}`.execute(test.app.db);
+      try {
+        expect((await pairsOf(['长', '曝', '光'])).same).toBe(true);
+      } finally {
+        await sql`UPDATE post_fts SET chars = ${written.chars}::tsvector
+          WHERE post_id = ${id}`.execute(test.app.db);
+      }
+    });
 
   it('marks where the words occur in the title and excerpt, as ranges of plain text', async () => {
     const { posts } = await search('AI 画图');
