@@ -59,6 +59,8 @@ await build({
     'sqlite-to-postgres': 'server/ops/sqlite-to-postgres-command.ts',
     // The read pool starts its threads from this file, next to main.js (server/db/read-pool.ts).
     'read-worker': 'server/db/read-worker.js',
+    // ...and its foreground thread from this one.
+    'page-read-worker': 'server/db/page-read-worker.js',
     // PostgreSQL's search ranker runs in this one (server/db/postings-thread.ts).
     'postings-worker': 'server/db/postings-worker.js',
     // jieba, for notes and queries (server/modules/search/segmenter-thread.ts).

@@ -1,4 +1,4 @@
-// Plain JavaScript: the read pool's workers (read-worker.js) load it without the TypeScript
+// Plain JavaScript: the read pool's workers (read-connection.js) load it without the TypeScript
 // loader, and the main thread's connection (database.ts) shares it.
 import { LRUCache } from 'lru-cache';
 

@@ -9,11 +9,16 @@ const readOnly = () =>
 /**
  * A Kysely handle whose queries run on the read pool's threads: repositories built on it read
  * off the thread that answers requests (a page of cards costs this thread 0.5–1 ms when
- * better-sqlite3 prepares and runs it here). Reads only, no transactions.
+ * better-sqlite3 prepares and runs it here). Reads only, no transactions. `lane` picks the
+ * threads: those of searches, or the foreground one whose reads a page waits on (read-pool.ts).
  */
-export function readPoolKysely(pool: ReadPool): Kysely<Database> {
+export function readPoolKysely(
+  pool: ReadPool,
+  lane: 'background' | 'foreground' = 'background',
+): Kysely<Database> {
+  const read = lane === 'background' ? pool.all : pool.allForeground;
   const connection: DatabaseConnection = {
-    executeQuery: async (query) => ({ rows: await pool.all(query.sql, query.parameters) }),
+    executeQuery: async (query) => ({ rows: await read(query.sql, query.parameters) }),
     // eslint-disable-next-line require-yield -- an async generator that only refuses
     async *streamQuery() {
       throw new Error('the read pool does not stream');

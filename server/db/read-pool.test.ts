@@ -66,13 +66,32 @@ describe('the read pool', () => {
     expect(ranAt.every((at) => at <= busyUntil)).toBe(true);
   });
 
+  // A note page reads there, and must not queue behind searches.
+  it('answers a foreground read while its search thread runs a long query', async () => {
+    let slowDone = false;
+    const slow = pool
+      .all<{ n: number }>(
+        `WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 3000000)
+          SELECT count(*) AS n FROM c`,
+        [],
+      )
+      .finally(() => {
+        slowDone = true;
+      });
+    await expect(pool.allForeground('SELECT 8 AS x', [])).resolves.toEqual([{ x: 8 }]);
+    expect(slowDone).toBe(false);
+    await expect(slow).resolves.toEqual([{ n: 3_000_000 }]);
+  });
+
   // A server stopping (SIGTERM) closes its pool after its last requests; queries they asked for
   // are answered, not cut off.
   it('answers the queries asked before it closes', async () => {
     const closing = createReadPool(path.join(dir, 'site.db'), 1);
     const asked = closing.all<{ x: number }>('SELECT 7 AS x', []);
+    const page = closing.allForeground<{ x: number }>('SELECT 9 AS x', []);
     await closing.close();
     await expect(asked).resolves.toEqual([{ x: 7 }]);
+    await expect(page).resolves.toEqual([{ x: 9 }]);
   });
 });
 

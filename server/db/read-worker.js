@@ -1,27 +1,17 @@
 // A read-only SQLite connection of its own, in a worker thread of the read pool (read-pool.ts).
 // Plain JavaScript on purpose: the worker starts without the TypeScript loader, which would
 // cost every thread its memory and start-up time.
-import SQLite from 'better-sqlite3';
 import { workerData } from 'node:worker_threads';
 import { cutOnThisThread } from '../modules/search/search-query.js';
 import { runInBackground } from './background-priority.js';
-import { preparedStatements } from './prepared-statements.js';
+import { readConnection } from './read-connection.js';
 import { scoreRow } from './row-score.js';
 import { createWordPostings } from './word-postings.js';
 
-/** Distinct statements a worker keeps prepared (search runs a handful of shapes). */
-const MAX_STATEMENTS = 64;
-
 runInBackground();
 
-let db = null;
+const { connection, prepared } = readConnection(workerData.file);
 let postings = null;
-let prepare = null;
-
-const connection = () =>
-  (db ??= new SQLite(workerData.file, { readonly: true, fileMustExist: true }));
-
-const prepared = (text) => (prepare ??= preparedStatements(connection(), MAX_STATEMENTS))(text);
 
 /**
  * A query's text cut here and, when it is made of whole words, ranked here too: one task

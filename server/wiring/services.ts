@@ -154,10 +154,12 @@ function buildNotes(platform: Platform, users: UserRepository, people: PeopleSer
     storeOn,
   });
 
+  // Where SQLite has a read pool, a search page's cards and a note page's row are read off the
+  // request thread: the cards on the threads of searches, the note on the foreground one.
+  const { readPool } = platform;
   const search = createSearchService({
     index: searchIndex,
-    // A search page's cards are read off the request thread where SQLite has a read pool.
-    posts: platform.readPool ? createPostRepository(readPoolKysely(platform.readPool)) : posts,
+    posts: readPool ? createPostRepository(readPoolKysely(readPool)) : posts,
     presenter,
     results: searchResults,
     cards: caches.cards,
@@ -166,6 +168,7 @@ function buildNotes(platform: Platform, users: UserRepository, people: PeopleSer
   const feeds = createFeedService({ posts, presenter, categories, caches });
   const postService = createPostService({
     posts,
+    notePages: readPool ? createPostRepository(readPoolKysely(readPool, 'foreground')) : posts,
     presenter,
     categories,
     reactions: {

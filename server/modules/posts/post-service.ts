@@ -55,6 +55,8 @@ export interface NoteSearch {
 
 export function createPostService(deps: {
   posts: PostRepository;
+  /** Where a note page's row is read: off the thread that answers requests where it can be. */
+  notePages: Pick<PostRepository, 'findWithAuthor'>;
   presenter: PostPresenter;
   categories: CategoryCatalog;
   reactions: Record<ReactionKind, ReactionRepository>;
@@ -66,7 +68,7 @@ export function createPostService(deps: {
   search: NoteSearch;
 }) {
   const { posts, presenter, categories, reactions, uploads, events, caches, writer } = deps;
-  const { feeds, search } = deps;
+  const { feeds, search, notePages } = deps;
 
   async function visibleRow(id: number, viewer: Viewer | null): Promise<PostRow> {
     const row = await posts.findById(id);
@@ -131,7 +133,7 @@ export function createPostService(deps: {
 
   return {
     async get(id: number, viewer: Viewer | null): Promise<Post> {
-      const found = await posts.findWithAuthor(id);
+      const found = await notePages.findWithAuthor(id);
       if (!found || !isVisible(found.row, viewer)) throw notFound(errorText.postNotFound);
       return presenter.full(found.row, viewer, found.author);
     },

@@ -24,6 +24,7 @@ function recordingPool() {
       scorings.push(scoring);
       return Promise.resolve([]);
     },
+    allForeground: () => Promise.reject(new Error('not asked here')),
     rankText: () => Promise.reject(new Error('not asked here')),
     close: () => Promise.resolve(),
   };

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PostList } from '../../../contract/post.ts';
+import type { Post, PostList } from '../../../contract/post.ts';
 import type { TestApp } from '../../../tests/helpers/test-app.ts';
 import { appWithNote } from '../../../tests/helpers/notes-test-kit.ts';
 
@@ -21,7 +21,7 @@ describe('search off the request thread (sqlite)', () => {
   });
   afterAll(() => test.close());
 
-  it('answers the feed at once while every read thread is busy with a long query', async () => {
+  it('answers the feed and a note at once while every search thread is busy with a long query', async () => {
     const pool = test.app.readPool!;
     expect(pool.threads).toBeGreaterThan(0);
     const done: Record<string, number> = {};
@@ -38,12 +38,17 @@ describe('search off the request thread (sqlite)', () => {
     );
     // A search arriving now waits for a free read thread...
     const search = stamp('search', test.app.inject({ url: '/api/posts?search=编程' }));
-    // ...while the feed, read on the main connection, does not wait for anything.
-    const feed = await stamp('feed', test.app.inject({ url: '/api/posts' }));
+    // ...while the feed, read on the main connection, and a note, read on the pool's foreground
+    // thread, do not wait for anything.
+    const [feed, note] = await Promise.all([
+      stamp('feed', test.app.inject({ url: '/api/posts' })),
+      stamp('note', test.app.inject({ url: `/api/posts/${noteId}` })),
+    ]);
 
     expect(feed.statusCode).toBe(200);
     expect(feed.json<PostList>().posts.map((post) => post.id)).toEqual([noteId]);
-    expect(done.feed - started).toBeLessThan(1000);
+    expect(note.json<Post>().title).toBe('编程的乐趣');
+    expect(Math.max(done.feed, done.note) - started).toBeLessThan(1000);
     expect(done.slow).toBeUndefined();
 
     for (const rows of await Promise.all(slow)) expect(rows[0].n).toBe(4_000_000);
