@@ -3,7 +3,7 @@
 import SQLite from 'better-sqlite3';
 import { preparedStatements } from './prepared-statements.js';
 
-/** Distinct statements a worker keeps prepared (search runs a handful of shapes). */
+/** Distinct statements a worker keeps prepared (searches and note pages run a few shapes). */
 const MAX_STATEMENTS = 64;
 
 /** @param {string} file */

@@ -83,6 +83,15 @@ describe('the read pool', () => {
     await expect(slow).resolves.toEqual([{ n: 3_000_000 }]);
   });
 
+  // Each is a request already let in: none is refused for the length of the line.
+  it('answers more foreground reads at once than the search line holds', async () => {
+    const asked = Array.from({ length: 2500 }, (_, at) =>
+      pool.allForeground<{ at: number }>('SELECT ? AS at', [at]),
+    );
+    const answered = (await Promise.all(asked)).map(([row]) => row.at);
+    expect(answered).toEqual(asked.map((_, at) => at));
+  });
+
   // A server stopping (SIGTERM) closes its pool after its last requests; queries they asked for
   // are answered, not cut off.
   it('answers the queries asked before it closes', async () => {

@@ -67,13 +67,15 @@ export function createReadPool(file: string, threads = defaultThreads()): ReadPo
     maxQueue: MAX_QUEUE,
   });
   // One thread (some 12 MiB at rest): a note's row by its key takes well under a millisecond
-  // once cached, and the note page ran 30 % faster for it at 50 connections (decision 050).
+  // once cached, and the note page ran 30 % faster for it at 50 connections (decision 050). Its
+  // line has no end: each read in it is a request already let in, which the main connection
+  // answered in turn before, where a refusal would now be an error.
   const foreground = orderedWorkerPool({
     filename: new URL('./page-read-worker.js', import.meta.url),
     workerData: { file },
     minThreads: 1,
     maxThreads: 1,
-    maxQueue: MAX_QUEUE,
+    maxQueue: Number.POSITIVE_INFINITY,
   });
   // What a worker's answer resumes runs within a slice of a turn (server/lib/turn-slices.ts).
   const run = <T>(task: object, on = background) => inSlice(on.run(task) as Promise<T>);

@@ -1,6 +1,6 @@
-// A read-only SQLite connection of its own, in a worker thread of the read pool (read-pool.ts).
-// Plain JavaScript on purpose: the worker starts without the TypeScript loader, which would
-// cost every thread its memory and start-up time.
+// A search thread of the read pool (read-pool.ts), at the lowest priority, with a read-only
+// SQLite connection of its own. Plain JavaScript on purpose: the worker starts without the
+// TypeScript loader, which would cost every thread its memory and start-up time.
 import { workerData } from 'node:worker_threads';
 import { cutOnThisThread } from '../modules/search/search-query.js';
 import { runInBackground } from './background-priority.js';
