@@ -159,7 +159,7 @@ function buildNotes(platform: Platform, users: UserRepository, people: PeopleSer
   const { readPool } = platform;
   const search = createSearchService({
     index: searchIndex,
-    posts: readPool ? createPostRepository(readPoolKysely(readPool)) : posts,
+    posts: readPool ? createPostRepository(readPoolKysely(readPool.all)) : posts,
     presenter,
     results: searchResults,
     cards: caches.cards,
@@ -168,7 +168,7 @@ function buildNotes(platform: Platform, users: UserRepository, people: PeopleSer
   const feeds = createFeedService({ posts, presenter, categories, caches });
   const postService = createPostService({
     posts,
-    notePages: readPool ? createPostRepository(readPoolKysely(readPool, 'foreground')) : posts,
+    notePages: readPool ? createPostRepository(readPoolKysely(readPool.allForeground)) : posts,
     presenter,
     categories,
     reactions: {
