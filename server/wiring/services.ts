@@ -51,6 +51,7 @@ import { createPinService } from '../modules/pins/pin-service.ts';
 import { createFeedService } from '../modules/posts/feed-service.ts';
 import { createNoteCaches } from '../modules/posts/note-caches.ts';
 import { createNoteWriter } from '../modules/posts/note-writer.ts';
+import { batchedNotePageReads } from '../modules/posts/note-page-reads.ts';
 import type { NoteIndex, NoteStore } from '../modules/posts/note-writer.ts';
 import { createPostRepository } from '../modules/posts/post-repository.ts';
 import { createPostService } from '../modules/posts/post-service.ts';
@@ -168,7 +169,9 @@ function buildNotes(platform: Platform, users: UserRepository, people: PeopleSer
   const feeds = createFeedService({ posts, presenter, categories, caches });
   const postService = createPostService({
     posts,
-    notePages: readPool ? createPostRepository(readPoolKysely(readPool.allForeground)) : posts,
+    notePages: batchedNotePageReads(
+      readPool ? createPostRepository(readPoolKysely(readPool.allForeground)) : posts,
+    ),
     presenter,
     categories,
     reactions: {

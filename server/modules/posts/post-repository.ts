@@ -9,6 +9,12 @@ export type PostRow = Selectable<PostsTable>;
 export type NewPostRow = Insertable<PostsTable>;
 export type PostChanges = Updateable<PostsTable>;
 
+/** A whole note and what its card shows of its author. */
+export interface NoteWithAuthor {
+  row: PostRow;
+  author: AuthorRow;
+}
+
 /** Everything a card shows: the body (up to 20 000 characters) stays on disk. */
 export const CARD_COLUMNS = [
   'id',
@@ -119,12 +125,12 @@ export function createPostRepository(db: Kysely<Database>) {
     },
 
     /**
-     * A note with what its card shows of its author, in one query by both primary keys (a note
-     * page read twice as many rows from PostgreSQL as it needed to); none if the author is gone.
+     * Notes with what their cards show of their authors, in one query by both primary keys (a
+     * note page read twice as many rows from PostgreSQL as it needed to), in no set order; none
+     * for a note whose author is gone.
      */
-    async findWithAuthor(id: number): Promise<{ row: PostRow; author: AuthorRow } | undefined> {
-      const [found] = await notesWithAuthors([id]);
-      return found && splitAuthor(found);
+    async findWithAuthors(ids: readonly number[]): Promise<NoteWithAuthor[]> {
+      return (await notesWithAuthors(ids)).map(splitAuthor);
     },
 
     update(id: number, changes: PostChanges): Promise<PostRow | undefined> {

@@ -27,6 +27,7 @@ import type { UploadService } from '../uploads/upload-service.ts';
 import type { CardList } from './card-list.ts';
 import type { FeedService } from './feed-service.ts';
 import type { NoteCaches } from './note-caches.ts';
+import type { NotePageReads } from './note-page-reads.ts';
 import type { NoteWriter } from './note-writer.ts';
 import type { PostCardRow, PostChanges, PostRepository, PostRow } from './post-repository.ts';
 import type { PostPresenter } from './present-post.ts';
@@ -55,8 +56,11 @@ export interface NoteSearch {
 
 export function createPostService(deps: {
   posts: PostRepository;
-  /** Where a note page's row is read: off the thread that answers requests where it can be. */
-  notePages: Pick<PostRepository, 'findWithAuthor'>;
+  /**
+   * Where a note page's row is read: off the thread that answers requests where it can be, a
+   * turn's pages in one query.
+   */
+  notePages: NotePageReads;
   presenter: PostPresenter;
   categories: CategoryCatalog;
   reactions: Record<ReactionKind, ReactionRepository>;

@@ -161,7 +161,7 @@ export function createPostPresenter(deps: {
     readerFlags,
     personalize,
 
-    /** A whole note; `author` when it was read with the note (PostRepository.findWithAuthor). */
+    /** A whole note; `author` when it was read with the note (PostRepository.findWithAuthors). */
     async full(row: PostRow, viewer: Viewer | null, author?: AuthorRow): Promise<Post> {
       const [card] = await cards([row], viewer, author && new Map([[author.id, author]]));
       if (!card) throw notFound(errorText.postNotFound);

@@ -246,6 +246,26 @@ describe('query plans of page queries (sqlite)', () => {
     expect(fullScans(planOf(selects[0]))).toEqual([]);
   });
 
+  it('reads the note pages asked for together in one query by primary keys', async () => {
+    const feed = await app.inject({ url: '/api/posts?sort=newest&limit=4' });
+    const ids = feed.json<PostList>().posts.map((each) => each.id);
+    expect(ids).toHaveLength(4);
+    captured.length = 0;
+    const responses = await Promise.all(
+      [...ids, ids[0], '999999'].map((id) => app.inject({ url: `/api/posts/${id}` })),
+    );
+    expect(responses.map((response) => response.json<Post>().id)).toEqual([
+      ...ids,
+      ids[0],
+      undefined,
+    ]);
+    expect(responses.at(-1)?.statusCode).toBe(404);
+    const selects = captured.filter((query) => /^\s*select/i.test(query.sql));
+    expect(selects).toHaveLength(1);
+    expect(selects[0].parameters).toHaveLength(6);
+    expect(fullScans(planOf(selects[0]))).toEqual([]);
+  });
+
   it("reads a search page's cards, their authors included, in one query by primary keys", async () => {
     app.services.searchResults.clear();
     app.services.noteCaches.cards.clear();
