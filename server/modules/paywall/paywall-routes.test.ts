@@ -143,6 +143,19 @@ describe.each(testDatabases)('paid notes behind the paywall on %s', (kind) => {
     expect((await get(`/api/posts/${note.id}`, author)).json().isPaid).toBe(false);
   });
 
+  it('keeps the paid part from those asking in the same turn as its readers', async () => {
+    // The note pages asked for in one turn are one query's rows (note-page-reads.ts).
+    const readers = [buyer, null, author, stranger, member, null, admin, stranger];
+    const responses = await Promise.all(readers.map((who) => get(`/api/posts/${note.id}`, who)));
+    responses.forEach((response, at) => {
+      const mayRead = readers[at] !== null && readers[at] !== stranger;
+      expect(response.statusCode).toBe(200);
+      expect(response.json<Post>().canRead).toBe(mayRead);
+      expect(response.body.includes(SECRET)).toBe(mayRead);
+      expect(response.body.includes(nameOf(images[2].url))).toBe(mayRead);
+    });
+  });
+
   it('gives readers image URLs whose grant works without a token, for variants too', async () => {
     const body = (await get(`/api/posts/${note.id}`, buyer)).json<Post>();
     const paid = body.images[2].url;
