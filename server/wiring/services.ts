@@ -156,11 +156,12 @@ function buildNotes(platform: Platform, users: UserRepository, people: PeopleSer
   });
 
   // Where SQLite has a read pool, a search page's cards and a note page's row are read off the
-  // request thread: the cards on the threads of searches, the note on the foreground one.
+  // request thread, on its foreground thread: behind searches' ranking, cards waited for every
+  // search in line on the threads of searches (decision 052).
   const { readPool } = platform;
   const search = createSearchService({
     index: searchIndex,
-    posts: readPool ? createPostRepository(readPoolKysely(readPool.all)) : posts,
+    posts: readPool ? createPostRepository(readPoolKysely(readPool.allForeground)) : posts,
     presenter,
     results: searchResults,
     cards: caches.cards,

@@ -57,4 +57,27 @@ describe('search off the request thread (sqlite)', () => {
     // The search ran in the pool: it could only finish after a thread came free.
     expect(done.search).toBeGreaterThanOrEqual(done.slow);
   });
+  it("reads a search page's cards at once while every search thread is busy with a long query", async () => {
+    const pool = test.app.readPool!;
+    const url = `/api/posts?search=${encodeURIComponent('编程')}`;
+    // The ranking is kept (searchResults); the cards are not, so they are read again.
+    expect((await test.app.inject({ url })).statusCode).toBe(200);
+    test.app.services.noteCaches.cards.clear();
+
+    const started = performance.now();
+    let slowDone: number | undefined;
+    const slow = Array.from({ length: pool.threads }, () =>
+      pool.all(SLOW_READ, []).then((rows) => {
+        slowDone ??= performance.now();
+        return rows;
+      }),
+    );
+    const search = await test.app.inject({ url });
+    const searched = performance.now();
+
+    expect(search.json<PostList>().posts.map((post) => post.id)).toEqual([noteId]);
+    expect(searched - started).toBeLessThan(1000);
+    expect(slowDone).toBeUndefined();
+    await Promise.all(slow);
+  });
 });
