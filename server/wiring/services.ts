@@ -159,9 +159,10 @@ function buildNotes(platform: Platform, users: UserRepository, people: PeopleSer
   // request thread, on its foreground thread: behind searches' ranking, cards waited for every
   // search in line on the threads of searches (decision 052).
   const { readPool } = platform;
+  const pageReads = readPool ? createPostRepository(readPoolKysely(readPool.allForeground)) : posts;
   const search = createSearchService({
     index: searchIndex,
-    posts: readPool ? createPostRepository(readPoolKysely(readPool.allForeground)) : posts,
+    posts: pageReads,
     presenter,
     results: searchResults,
     cards: caches.cards,
@@ -170,9 +171,7 @@ function buildNotes(platform: Platform, users: UserRepository, people: PeopleSer
   const feeds = createFeedService({ posts, presenter, categories, caches });
   const postService = createPostService({
     posts,
-    notePages: batchedNotePageReads(
-      readPool ? createPostRepository(readPoolKysely(readPool.allForeground)) : posts,
-    ),
+    notePages: batchedNotePageReads(pageReads),
     presenter,
     categories,
     reactions: {
