@@ -6,19 +6,24 @@ import type { Database } from './schema.ts';
 const MAX_KEPT_LENGTH = 100;
 
 /**
- * A query whose parameters are some leading values (a reader's id) and then a list of ids,
+ * A query whose parameters are some leading values (a reader's id) and then a list of ids
+ * (numbers, or text such as session ids),
  * compiled by Kysely once for each length of the list and run again with other values: building
  * and compiling a select of a card's columns and its author cost the thread that answers
  * requests 150 µs on the bench's machine, running the compiled text 5 µs (decision 042). Kysely
  * keeps no compiled queries itself; `build` must put `leading` and then `ids`, in order, as its
  * only parameters, which the first compilation of each length checks.
  */
-export function idsQuery<Row, Leading extends readonly unknown[] = []>(
+export function idsQuery<
+  Row,
+  Leading extends readonly unknown[] = [],
+  Id extends number | string = number,
+>(
   db: Kysely<Database>,
-  build: (db: Kysely<Database>, ids: readonly number[], ...leading: Leading) => Compilable<Row>,
-): (ids: readonly number[], ...leading: Leading) => Promise<Row[]> {
+  build: (db: Kysely<Database>, ids: readonly Id[], ...leading: Leading) => Compilable<Row>,
+): (ids: readonly Id[], ...leading: Leading) => Promise<Row[]> {
   const texts = new Map<number, string>();
-  const compiled = (ids: readonly number[], leading: Leading): string => {
+  const compiled = (ids: readonly Id[], leading: Leading): string => {
     const kept = texts.get(ids.length);
     if (kept !== undefined) return kept;
     const query = build(db, ids, ...leading).compile();

@@ -2,6 +2,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { errorText } from '../../contract/messages.ts';
 import { forbidden, unauthorized } from '../lib/errors.ts';
+import { readPoolKysely } from '../db/read-pool-kysely.ts';
+import { batchedLiveSessions } from '../modules/auth/live-sessions.ts';
 import { createSessionRepository } from '../modules/auth/session-repository.ts';
 import { verifyToken } from '../modules/auth/tokens.ts';
 import { isPremiumAt } from '../modules/users/present-user.ts';
@@ -29,13 +31,16 @@ export function bearerToken(request: FastifyRequest): string | null {
 }
 
 async function auth(app: FastifyInstance) {
-  const sessions = createSessionRepository(app.db);
+  // Where SQLite has a read pool, on its foreground thread: off the thread that answers
+  // requests, as the note page's reads (decision 053).
+  const reads = app.readPool ? readPoolKysely(app.readPool.allForeground) : app.db;
+  const sessions = batchedLiveSessions(createSessionRepository(reads));
   app.decorateRequest('viewer', null);
   app.decorateRequest('tokenRejected', false);
 
   async function viewerOfToken(token: string): Promise<Viewer | null> {
     const claims = await verifyToken(app.config.jwtSecret, token);
-    const row = claims && (await sessions.findLiveUser(claims.sessionId, claims.userId));
+    const row = claims && (await sessions.liveUser(claims.sessionId, claims.userId));
     if (!claims || !row) return null;
     return {
       id: row.id,

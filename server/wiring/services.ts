@@ -52,6 +52,7 @@ import { createFeedService } from '../modules/posts/feed-service.ts';
 import { createNoteCaches } from '../modules/posts/note-caches.ts';
 import { createNoteWriter } from '../modules/posts/note-writer.ts';
 import { batchedNotePageReads } from '../modules/posts/note-page-reads.ts';
+import { batchedReaderMarks } from '../modules/posts/reader-marks.ts';
 import type { NoteIndex, NoteStore } from '../modules/posts/note-writer.ts';
 import { createPostRepository } from '../modules/posts/post-repository.ts';
 import { createPostService } from '../modules/posts/post-service.ts';
@@ -133,7 +134,19 @@ function buildNotes(platform: Platform, users: UserRepository, people: PeopleSer
   const paywall = createPaywall(db, { secret: platform.config.jwtSecret });
   const categories = createCategoryCatalog(db);
   const posts = createPostRepository(db);
-  const presenter = createPostPresenter({ db, categories, paywall });
+  // Where SQLite has a read pool, what a page waits on is read off the request thread, on its
+  // foreground thread: a note page's row, a search page's cards (behind searches' ranking, cards
+  // waited for every search in line on the threads of searches, decision 052) and a signed-in
+  // reader's likes and favorites (decision 053).
+  const { readPool } = platform;
+  const reads = readPool ? readPoolKysely(readPool.allForeground) : db;
+  const pageReads = readPool ? createPostRepository(reads) : posts;
+  const presenter = createPostPresenter({
+    db,
+    categories,
+    paywall,
+    marks: batchedReaderMarks(reads, dialect),
+  });
   const uploads = createUploadService({ db, storage });
   const searchIndex = createSearchIndex(db, dialect, {
     reader: platform.readPool,
@@ -155,11 +168,6 @@ function buildNotes(platform: Platform, users: UserRepository, people: PeopleSer
     storeOn,
   });
 
-  // Where SQLite has a read pool, a search page's cards and a note page's row are read off the
-  // request thread, on its foreground thread: behind searches' ranking, cards waited for every
-  // search in line on the threads of searches (decision 052).
-  const { readPool } = platform;
-  const pageReads = readPool ? createPostRepository(readPoolKysely(readPool.allForeground)) : posts;
   const search = createSearchService({
     index: searchIndex,
     posts: pageReads,

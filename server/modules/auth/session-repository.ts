@@ -4,15 +4,25 @@ import type { Database } from '../../db/schema.ts';
 import type { UserRow } from '../users/user-repository.ts';
 import { SESSION_TTL_MS } from './tokens.ts';
 
+/** A live session's user, with the session's id. */
+export type LiveSessionUser = UserRow & { session_id: string };
+
+/** The user's row alone, as the rest of the app knows it. */
+export function userRowOf(live: LiveSessionUser): UserRow {
+  const row: UserRow & { session_id?: string } = { ...live };
+  delete row.session_id;
+  return row;
+}
+
 export function createSessionRepository(db: Kysely<Database>) {
-  const liveUser = idsQuery(db, (from, userIds, sessionId: string, now: number) =>
+  const liveSessions = idsQuery(db, (from, sessionIds: readonly string[], now: number) =>
     from
       .selectFrom('sessions')
       .innerJoin('users', 'users.id', 'sessions.user_id')
       .selectAll('users')
-      .where('sessions.id', '=', sessionId)
+      .select('sessions.id as session_id')
       .where('sessions.expires_at', '>', now)
-      .where('sessions.user_id', 'in', userIds)
+      .where('sessions.id', 'in', sessionIds)
       .where('sessions.revoked_at', 'is', null)
       // A sign-in that passed its ban check just before a ban committed is turned away too.
       .where('users.banned_at', 'is', null),
@@ -37,16 +47,22 @@ export function createSessionRepository(db: Kysely<Database>) {
     },
 
     /**
-     * The session's user when the session is live, in one primary-key lookup. Every signed-in
-     * request asks, so the query is compiled once (decision 042).
+     * The users of these sessions that are live, by the sessions' primary key, with the session
+     * each is of. Every signed-in request asks, so the query is compiled once for each number
+     * of sessions (decision 042).
      */
+    findLiveUsers(sessionIds: readonly string[], now = Date.now()): Promise<LiveSessionUser[]> {
+      return liveSessions(sessionIds, now);
+    },
+
+    /** The session's user when the session is live and is that user's. */
     async findLiveUser(
       sessionId: string,
       userId: number,
       now = Date.now(),
     ): Promise<UserRow | undefined> {
-      const [row] = await liveUser([userId], sessionId, now);
-      return row;
+      const [row] = await liveSessions([sessionId], now);
+      return row?.id === userId ? userRowOf(row) : undefined;
     },
 
     async revoke(sessionId: string, now = Date.now()) {

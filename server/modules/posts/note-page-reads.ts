@@ -1,5 +1,4 @@
-import DataLoader from 'dataloader';
-import { setImmediate as nextTurn } from 'node:timers';
+import { turnBatches } from '../../lib/turn-batches.ts';
 import type { NoteWithAuthor, PostRepository } from './post-repository.ts';
 
 /**
@@ -14,26 +13,16 @@ export interface NotePageReads {
   findWithAuthor(id: number): Promise<NoteWithAuthor | undefined>;
 }
 
-/**
- * The note pages asked for in one turn of the event loop, read in one query (decision 051). Each
- * query costs its round trip whatever it holds: on PostgreSQL over TCP, pg's write of a query
- * took 28 % of the busy time of the thread that answers requests under 50 connections of note
- * pages, and every query is parsed, planned and run by PostgreSQL on the same cores. Nothing is
- * kept between turns, so a page sees every write committed before its turn's query.
- *
- * DataLoader by default gathers what is asked before the next microtask checkpoint, which in Node
- * is one socket's callback, one request. A turn of the loop runs many, and Node's own
- * `setImmediate` (from `node:timers`, which tests' fake timers leave be) runs after all of them.
- */
+/** The note pages asked for in one turn of the event loop, read in one query (decision 051). */
 export function batchedNotePageReads(
   posts: Pick<PostRepository, 'findWithAuthors'>,
 ): NotePageReads {
-  const loader = new DataLoader<number, NoteWithAuthor | undefined>(
+  const findWithAuthor = turnBatches<number, NoteWithAuthor | undefined>(
     async (ids) => {
       const found = new Map((await posts.findWithAuthors(ids)).map((note) => [note.row.id, note]));
       return ids.map((id) => found.get(id));
     },
-    { cache: false, maxBatchSize: MAX_NOTES_A_QUERY, batchScheduleFn: (run) => nextTurn(run) },
+    { maxBatchSize: MAX_NOTES_A_QUERY },
   );
-  return { findWithAuthor: (id) => loader.load(id) };
+  return { findWithAuthor };
 }

@@ -12,7 +12,7 @@ import type { CategoryCatalog } from '../categories/category-catalog.ts';
 import type { Paywall } from '../paywall/paywall.ts';
 import type { ReaderFlags } from './card-list.ts';
 import type { PostCardRow, PostRow } from './post-repository.ts';
-import { createReactionRepository } from './reaction-repository.ts';
+import type { Marks, ReaderMarks } from './reader-marks.ts';
 
 export interface AuthorRow {
   id: number;
@@ -57,16 +57,18 @@ export const parseJsonArray = <T>(text: string): T[] => {
 
 /**
  * Rows become API notes here, in batches: one query for the authors and, for a signed-in
- * caller, one each for their likes, favorites and purchases among the rows.
+ * caller, one for their likes and favorites (with other requests' of the same turn) and one for
+ * their purchases among the rows.
  */
 export function createPostPresenter(deps: {
   db: Kysely<Database>;
   categories: CategoryCatalog;
   /** Decides what of a paid note each caller receives. */
   paywall: Paywall;
+  /** A signed-in caller's likes and favorites (batchedReaderMarks). */
+  marks: ReaderMarks;
 }) {
-  const likes = createReactionRepository(deps.db, 'likes');
-  const favorites = createReactionRepository(deps.db, 'favorites');
+  const unmarked: Promise<Marks> = Promise.resolve({ liked: new Set(), favorited: new Set() });
 
   /**
    * Everything of the cards that is the same for every caller (cacheable). Authors not given
@@ -129,10 +131,8 @@ export function createPostPresenter(deps: {
   async function readerFlags(cards: PublicCard[], viewer: Viewer | null): Promise<ReaderFlags[]> {
     const rows = cards.map((entry) => entry.row);
     const ids = rows.map((row) => row.id);
-    const none = Promise.resolve(new Set<number>());
-    const [liked, favorited, access] = await Promise.all([
-      viewer ? likes.markedAmong(viewer.id, ids) : none,
-      viewer ? favorites.markedAmong(viewer.id, ids) : none,
+    const [{ liked, favorited }, access] = await Promise.all([
+      viewer ? deps.marks.among(viewer.id, ids) : unmarked,
       deps.paywall.accessFor(viewer, rows),
     ]);
     return rows.map((row) => ({

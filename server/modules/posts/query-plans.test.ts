@@ -11,6 +11,7 @@ import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 import type { Database } from '../../db/schema.ts';
 import { expireWeekLikes } from './feed-rank.ts';
+import { marksQuery } from './reader-marks.ts';
 import { WORD_POSTINGS_SQL } from '../../db/word-postings.js';
 import { openDatabase } from '../../db/database.ts';
 import { migrateToLatest } from '../../db/migrate.ts';
@@ -267,6 +268,30 @@ describe('query plans of page queries (sqlite)', () => {
     expect(fullScans(planOf(selects[0]))).toEqual([]);
   });
 
+  it("reads a signed-in reader's session, likes and favorites by primary keys", async () => {
+    app.services.noteCaches.feedPages.clear();
+    captured.length = 0;
+    const response = await app.inject({ url: '/api/posts?sort=newest', headers: reader.auth });
+    const cards = response.json<PostList>().posts;
+    expect(cards.length).toBeGreaterThan(1);
+    expect(cards.every((card) => card.isLiked && card.isFavorited)).toBe(true);
+
+    const session = captured.filter((query) => /from "sessions"/.test(query.sql));
+    expect(session).toHaveLength(1);
+    expect(planOf(session[0])).toEqual([
+      expect.stringMatching(/^SEARCH sessions USING INDEX sqlite_autoindex_sessions_1 \(id=\?\)/),
+      expect.stringMatching(/^SEARCH users USING INTEGER PRIMARY KEY/),
+    ]);
+
+    const marks = captured.filter((query) => /json_each/.test(query.sql));
+    expect(marks).toHaveLength(1);
+    const lookups = planOf(marks[0]).filter((line) => /likes|favorites/.test(line));
+    expect(lookups).toEqual([
+      'SEARCH likes USING COVERING INDEX sqlite_autoindex_likes_1 (post_id=? AND user_id=?)',
+      'SEARCH favorites USING COVERING INDEX sqlite_autoindex_favorites_1 (post_id=? AND user_id=?)',
+    ]);
+  });
+
   it("reads a search page's cards, their authors included, in one query by primary keys", async () => {
     app.services.searchResults.clear();
     app.services.noteCaches.cards.clear();
@@ -438,6 +463,19 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('query plans of search postings 
       [phrase],
     );
     expect(plan).toMatch(/Bitmap Index Scan on post_fts_pairs/);
+    expect(plan).not.toMatch(/Seq Scan/);
+  });
+
+  it("reads signed-in readers' likes and favorites by primary keys", async () => {
+    const query = marksQuery('postgres', [
+      { userId: 1, postId: 2 },
+      { userId: 3, postId: 4 },
+    ]).compile(handle.db);
+    const plan = await planOf(query.sql, [...query.parameters]);
+    for (const table of ['likes', 'favorites']) {
+      expect(plan).toMatch(new RegExp(`Index Only Scan using ${table}_pk on ${table}`));
+    }
+    expect(plan.match(/Index Cond: \(\(post_id = .+\) AND \(user_id = .+\)\)/g)).toHaveLength(2);
     expect(plan).not.toMatch(/Seq Scan/);
   });
 

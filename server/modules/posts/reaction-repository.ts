@@ -1,5 +1,4 @@
 import type { Kysely } from 'kysely';
-import { idsQuery } from '../../db/ids-query.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Window } from './post-repository.ts';
 
@@ -12,14 +11,6 @@ const COUNT_COLUMN = { likes: 'likes_count', favorites: 'favorites_count' } as c
 /** Likes and favorites: the same toggle over two tables, each with a counter on the note. */
 export function createReactionRepository(db: Kysely<Database>, table: ReactionKind) {
   const counter = COUNT_COLUMN[table];
-  const marked = idsQuery(db, (from, postIds, userId: number) =>
-    from
-      .selectFrom(table)
-      .select('post_id')
-      .where('user_id', '=', userId)
-      .where('post_id', 'in', postIds),
-  );
-
   return {
     /**
      * Puts the caller's mark in the wanted state (`toggle` flips it) and keeps the note's counter
@@ -61,13 +52,6 @@ export function createReactionRepository(db: Kysely<Database>, table: ReactionKi
         const count = Number((row as Record<string, number>)[counter]);
         return { on, count, changed: delta !== 0 };
       });
-    },
-
-    /** Which of these notes the user has marked (primary key post_id, user_id). */
-    async markedAmong(userId: number, postIds: number[]): Promise<Set<number>> {
-      if (postIds.length === 0) return new Set();
-      const rows = await marked(postIds, userId);
-      return new Set(rows.map((row) => row.post_id));
     },
 
     /** The user's marked notes, latest first (index <table>_user). */
