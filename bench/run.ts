@@ -18,9 +18,10 @@ import { START_UP_SETTLE_MS } from '../server/lib/start-up-garbage.ts';
 /**
  * `npm run bench`: 100 000 notes and 1 000 000 likes in a fresh SQLite database (and, with
  * BENCH_DATABASE_URL, a copy in PostgreSQL), the real server (rate limits off) on loopback,
- * and autocannon at 50 connections against the home feed, a note page, a repeated search,
- * distinct searches (never the same query twice), and the feed while 40 connections search, both
- * from the server's start (nothing loaded for search yet) and once warm.
+ * and autocannon at 50 connections against the home feed and a note page (as visitors, then
+ * signed in), a repeated search, distinct searches (never the same query twice), and the feed
+ * while 40 connections search, both from the server's start (nothing loaded for search yet) and
+ * once warm.
  * Inside the server, perf_hooks measures how long the event loop was held (event-loop-probe.mjs).
  * Targets (2-core machine): feed and note ≥ 3 000 requests/s; distinct search ≥ 2 000/s with
  * p99 ≤ 50 ms on SQLite, ≥ 1 000/s with p99 ≤ 100 ms on PostgreSQL; the feed keeps ≥ 80 % of
@@ -187,6 +188,45 @@ interface Row {
   met: string;
 }
 
+/** Signs up `count` readers of the bench's own (rate limits are off) and returns their tokens. */
+async function registerReaders(url: string, count: number): Promise<string[]> {
+  const stamp = Date.now().toString(36);
+  return Promise.all(
+    Array.from({ length: count }, async (_, index) => {
+      const username = `b${stamp}_${index}`;
+      const response = await fetch(`${url}/api/auth/register`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          username,
+          email: `${username}@bench.example`,
+          password: 'bench-password-1',
+        }),
+      });
+      if (!response.ok) throw new Error(`sign-up of a bench reader: ${await response.text()}`);
+      return ((await response.json()) as { token: string }).token;
+    }),
+  );
+}
+
+/** One request whose path is drawn anew every time, sent with each reader's token in turn. */
+function signedIn(paths: () => string, tokens: string[]): Request[] {
+  let next = 0;
+  return [
+    {
+      method: 'GET',
+      setupRequest: (request) => {
+        next = (next + 1) % tokens.length;
+        return {
+          ...request,
+          path: paths(),
+          headers: { ...request.headers, authorization: `Bearer ${tokens[next]}` },
+        };
+      },
+    },
+  ];
+}
+
 /** A run shown beside the recorded rows, under its scenario. */
 const printAside = (database: string, label: string, result: Result) =>
   console.log(
@@ -311,6 +351,21 @@ async function benchServer(
     `≥ ${TARGETS.note}/s`,
     (r) => r.requests.average >= TARGETS.note,
   );
+  // The same pages signed in, by readers of their own (decision 053): a session, likes and
+  // favorites are read for every request.
+  const tokens = await registerReaders(url, CONNECTIONS);
+  for (const [scenario, paths] of [
+    ['home feed, signed in', feedPaths],
+    ['note page, signed in', () => `/api/posts/${random.pick(ids)}`],
+  ] as const) {
+    await record(
+      scenario,
+      CONNECTIONS,
+      () => measure(url, signedIn(paths, tokens), CONNECTIONS, SECONDS),
+      '—',
+      () => null,
+    );
+  }
   const hot = rotating(() => `/api/posts?search=${encodeURIComponent(random.pick(HOT_SEARCHES))}`);
   await measure(url, hot, CONNECTIONS, 2);
   await record(
