@@ -2,11 +2,11 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { errorText } from '../../contract/messages.ts';
 import { forbidden, unauthorized } from '../lib/errors.ts';
-import { readPoolKysely } from '../db/read-pool-kysely.ts';
 import { batchedLiveSessions } from '../modules/auth/live-sessions.ts';
 import { createSessionRepository } from '../modules/auth/session-repository.ts';
 import { verifyToken } from '../modules/auth/tokens.ts';
 import { isPremiumAt } from '../modules/users/present-user.ts';
+import type { UserRow } from '../modules/users/user-repository.ts';
 import type { Viewer } from '../modules/users/viewer.ts';
 
 declare module 'fastify' {
@@ -18,6 +18,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The live session a token names, or null (invalid, expired, revoked, banned). */
     viewerOfToken: (token: string) => Promise<Viewer | null>;
+    /** The session's user when the session is live, unrevoked, unbanned and that user's. */
+    liveUser: (sessionId: string, userId: number) => Promise<UserRow | undefined>;
     requireUser: (request: FastifyRequest) => Promise<void>;
     requireAdmin: (request: FastifyRequest) => Promise<void>;
   }
@@ -31,10 +33,9 @@ export function bearerToken(request: FastifyRequest): string | null {
 }
 
 async function auth(app: FastifyInstance) {
-  // Where SQLite has a read pool, on its foreground thread: off the thread that answers
-  // requests, as the note page's reads (decision 053).
-  const reads = app.readPool ? readPoolKysely(app.readPool.allForeground) : app.db;
-  const sessions = batchedLiveSessions(createSessionRepository(reads));
+  // Off the thread that answers requests where SQLite has a read pool (decision 053).
+  const sessions = batchedLiveSessions(createSessionRepository(app.foregroundReads));
+  app.decorate('liveUser', sessions.liveUser);
   app.decorateRequest('viewer', null);
   app.decorateRequest('tokenRejected', false);
 

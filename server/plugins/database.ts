@@ -7,6 +7,7 @@ import type { DatabaseHandle, DialectName, PoolStats } from '../db/database.ts';
 import type { PostingsThread } from '../db/postings-thread.ts';
 import type { ReadPool } from '../db/read-pool.ts';
 import { migrateToLatest } from '../db/migrate.ts';
+import { readPoolKysely } from '../db/read-pool-kysely.ts';
 import type { Database } from '../db/schema.ts';
 
 declare module 'fastify' {
@@ -16,6 +17,11 @@ declare module 'fastify' {
     dialect: DialectName;
     /** Worker-thread read connections (SQLite only; null when the handle has none). */
     readPool: ReadPool | null;
+    /**
+     * Where the reads a page waits on go: SQLite's read pool's foreground thread, off the thread
+     * that answers requests (decisions 050-053), or `db` where there is no read pool.
+     */
+    foregroundReads: Kysely<Database>;
     /** PostgreSQL's search ranker on a thread of its own (null on SQLite). */
     postingsThread: PostingsThread | null;
     databasePoolStats: () => PoolStats | null;
@@ -34,6 +40,10 @@ async function database(
   app.decorate('db', handle.db);
   app.decorate('dialect', handle.dialect);
   app.decorate('readPool', handle.reader ?? null);
+  app.decorate(
+    'foregroundReads',
+    handle.reader ? readPoolKysely(handle.reader.allForeground) : handle.db,
+  );
   app.decorate('postingsThread', handle.postings ?? null);
   app.decorate('databasePoolStats', () => handle.poolStats?.() ?? null);
   // Closed after every in-flight request has finished (Fastify runs onClose hooks last).

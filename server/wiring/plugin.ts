@@ -40,6 +40,7 @@ async function services(app: FastifyInstance) {
       db: app.db,
       dialect: app.dialect,
       readPool: app.readPool,
+      foregroundReads: app.foregroundReads,
       postingsThread: app.postingsThread,
       events: app.domainEvents,
       storage: app.storage,

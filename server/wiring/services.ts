@@ -66,7 +66,6 @@ import { createReportRepository } from '../modules/reports/report-repository.ts'
 import { createReportService } from '../modules/reports/report-service.ts';
 import { createReportTargets } from '../modules/reports/report-targets.ts';
 import { createSearchIndex } from '../modules/search/search-index.ts';
-import { readPoolKysely } from '../db/read-pool-kysely.ts';
 import type { SearchIndex } from '../modules/search/search-index.ts';
 import {
   createSearchGate,
@@ -106,6 +105,8 @@ export interface Platform {
   dialect: DialectName;
   /** SQLite's read-only connections for search, when there are any. */
   readPool: ReadPool | null;
+  /** Where the reads a page waits on go (the database plugin's `foregroundReads`). */
+  foregroundReads: Kysely<Database>;
   /** PostgreSQL's search ranker on a thread of its own. */
   postingsThread: PostingsThread | null;
   events: DomainEventBus;
@@ -138,9 +139,8 @@ function buildNotes(platform: Platform, users: UserRepository, people: PeopleSer
   // foreground thread: a note page's row, a search page's cards (behind searches' ranking, cards
   // waited for every search in line on the threads of searches, decision 052) and a signed-in
   // reader's likes and favorites (decision 053).
-  const { readPool } = platform;
-  const reads = readPool ? readPoolKysely(readPool.allForeground) : db;
-  const pageReads = readPool ? createPostRepository(reads) : posts;
+  const reads = platform.foregroundReads;
+  const pageReads = reads === db ? posts : createPostRepository(reads);
   const presenter = createPostPresenter({
     db,
     categories,
@@ -254,7 +254,6 @@ function buildAccounts(platform: Platform, users: UserRepository, words: WordSer
     log,
   });
   return {
-    sessions,
     issueSession,
     auth: createAuthService({
       users,

@@ -55,16 +55,6 @@ export function createSessionRepository(db: Kysely<Database>) {
       return liveSessions(sessionIds, now);
     },
 
-    /** The session's user when the session is live and is that user's. */
-    async findLiveUser(
-      sessionId: string,
-      userId: number,
-      now = Date.now(),
-    ): Promise<UserRow | undefined> {
-      const [row] = await liveSessions([sessionId], now);
-      return row?.id === userId ? userRowOf(row) : undefined;
-    },
-
     async revoke(sessionId: string, now = Date.now()) {
       await db
         .updateTable('sessions')

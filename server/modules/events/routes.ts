@@ -6,7 +6,7 @@ import { unauthorized } from '../../lib/errors.ts';
 import { viewerOf } from '../users/viewer.ts';
 
 export default async function eventRoutes(app: FastifyInstance) {
-  const { sessions, unread } = app.services;
+  const { unread } = app.services;
 
   app.post(
     '/api/events/ticket',
@@ -27,7 +27,7 @@ export default async function eventRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const holder = await app.realtime.redeemTicket(request.query.ticket);
       // The session may have ended (logout) between issuing the ticket and using it.
-      const live = holder && (await sessions.findLiveUser(holder.sessionId, holder.userId));
+      const live = holder && (await app.liveUser(holder.sessionId, holder.userId));
       if (!holder || !live) throw unauthorized(errorText.eventTicketInvalid);
 
       const header = request.headers['last-event-id'];
