@@ -200,6 +200,22 @@ function expectations(actor: Actor): [route: string, landing: Landing][] {
   ] as [string, Landing][];
 }
 
+/** Whether React has hydrated the open dialog, and where the focus is instead. */
+function focusState(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const dialog = document.querySelector('[role="dialog"]');
+    const active = document.activeElement;
+    return JSON.stringify({
+      dialogHydrated: dialog ? Object.keys(dialog).some((key) => key.startsWith('__react')) : null,
+      dialogs: document.querySelectorAll('[role="dialog"]').length,
+      active: active ? active.outerHTML.slice(0, 160) : null,
+      documentFocused: document.hasFocus(),
+      visibility: document.visibilityState,
+      readyState: document.readyState,
+    });
+  });
+}
+
 async function visit(page: Page, route: string, landing: Landing) {
   const historyBefore = await page.evaluate(() => history.length);
   await page.goto(route);
@@ -217,9 +233,17 @@ async function visit(page: Page, route: string, landing: Landing) {
     await dialog.waitFor();
     // A visitor on a note gets the login modal drawn by the server, before the app has started:
     // Escape closes it once the app has it, which is when it takes the focus.
-    await page.waitForFunction(() =>
-      document.querySelector('[role="dialog"]')?.contains(document.activeElement),
-    );
+    await page
+      .waitForFunction(() =>
+        document.querySelector('[role="dialog"]')?.contains(document.activeElement),
+      )
+      .catch(async (error: unknown) => {
+        // This wait has failed a few CI runs out of many, never on a run by hand: what the page
+        // held then is what the next one to look needs.
+        throw new Error(`the dialog never took the focus: ${await focusState(page)}`, {
+          cause: error,
+        });
+      });
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
   }
