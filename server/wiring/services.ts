@@ -41,6 +41,7 @@ import { createOrderRepository } from '../modules/payments/order-repository.ts';
 import { createPaymentService } from '../modules/payments/payment-service.ts';
 import type { PaymentProviders } from '../modules/payments/payment-providers.ts';
 import { createPaywall } from '../modules/paywall/paywall.ts';
+import { batchedPurchases } from '../modules/paywall/purchases.ts';
 import { createAuditRepository } from '../modules/people/audit-repository.ts';
 import { createPeopleService } from '../modules/people/people-service.ts';
 import type { PeopleService } from '../modules/people/people-service.ts';
@@ -132,14 +133,17 @@ function noteIndexOf(index: SearchIndex): NoteIndex {
 /** The note modules: one presenter, one set of caches, one writer that keeps them true. */
 function buildNotes(platform: Platform, users: UserRepository, people: PeopleService) {
   const { db, dialect, events, storage } = platform;
-  const paywall = createPaywall(db, { secret: platform.config.jwtSecret });
-  const categories = createCategoryCatalog(db);
-  const posts = createPostRepository(db);
   // Where SQLite has a read pool, what a page waits on is read off the request thread, on its
   // foreground thread: a note page's row, a search page's cards (behind searches' ranking, cards
   // waited for every search in line on the threads of searches, decision 052) and a signed-in
-  // reader's likes and favorites (decision 053).
+  // reader's likes, favorites and purchases (decision 053).
   const reads = platform.foregroundReads;
+  const paywall = createPaywall(db, {
+    secret: platform.config.jwtSecret,
+    purchases: batchedPurchases(reads, dialect),
+  });
+  const categories = createCategoryCatalog(db);
+  const posts = createPostRepository(db);
   const pageReads = reads === db ? posts : createPostRepository(reads);
   const presenter = createPostPresenter({
     db,

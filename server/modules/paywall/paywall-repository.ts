@@ -11,18 +11,6 @@ export interface UploadOwnerPost {
 
 export function createPaywallRepository(db: Kysely<Database>) {
   return {
-    /** Which of these notes the user bought: one lookup on the purchases primary key. */
-    async purchasedAmong(userId: number, postIds: number[]): Promise<Set<number>> {
-      if (postIds.length === 0) return new Set();
-      const rows = await db
-        .selectFrom('purchases')
-        .select('post_id')
-        .where('user_id', '=', userId)
-        .where('post_id', 'in', postIds)
-        .execute();
-      return new Set(rows.map((row) => row.post_id));
-    },
-
     /** The note an uploaded image belongs to, if any. */
     uploadPost(name: string): Promise<UploadOwnerPost | undefined> {
       return db

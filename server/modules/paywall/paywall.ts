@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { createPaywallRepository } from './paywall-repository.ts';
 import { previewOf } from './preview.ts';
+import type { Purchases } from './purchases.ts';
 import { createUploadGrants } from './upload-grants.ts';
 import type { UploadGrant } from './upload-grants.ts';
 
@@ -61,8 +62,16 @@ function firstImageUrl(imagesJson: string): string | null {
   }
 }
 
-export function createPaywall(db: Kysely<Database>, options: { secret: Uint8Array }) {
+export function createPaywall(
+  db: Kysely<Database>,
+  options: {
+    secret: Uint8Array;
+    /** Read with the rest of a turn's (batchedPurchases), off the request thread on SQLite. */
+    purchases: Purchases;
+  },
+) {
   const repository = createPaywallRepository(db);
+  const { purchases } = options;
   const grants = createUploadGrants(options.secret);
 
   /** Access to each note of a page with at most one query (the caller's purchases among them). */
@@ -80,7 +89,7 @@ export function createPaywall(db: Kysely<Database>, options: { secret: Uint8Arra
             ),
           ]
         : [];
-    const bought = viewer ? await repository.purchasedAmong(viewer.id, lookup) : new Set<number>();
+    const bought = viewer ? await purchases.among(viewer.id, lookup) : new Set<number>();
     return new Map(posts.map((post) => [post.id, accessOf(viewer, post, bought.has(post.id))]));
   }
 

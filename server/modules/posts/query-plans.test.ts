@@ -12,6 +12,7 @@ import { loadConfig } from '../../config.ts';
 import type { Database } from '../../db/schema.ts';
 import { expireWeekLikes } from './feed-rank.ts';
 import { marksQuery } from './reader-marks.ts';
+import { purchasesQuery } from '../paywall/purchases.ts';
 import { WORD_POSTINGS_SQL } from '../../db/word-postings.js';
 import { openDatabase } from '../../db/database.ts';
 import { migrateToLatest } from '../../db/migrate.ts';
@@ -292,6 +293,19 @@ describe('query plans of page queries (sqlite)', () => {
     ]);
   });
 
+  it("reads signed-in readers' purchases by their primary key", () => {
+    const pairs = [
+      { userId: 1, postId: 2 },
+      { userId: 3, postId: 4 },
+    ];
+    const lookups = planOf(purchasesQuery('sqlite', pairs).compile(app.db)).filter((line) =>
+      /purchases/.test(line),
+    );
+    expect(lookups).toEqual([
+      'SEARCH purchases USING COVERING INDEX sqlite_autoindex_purchases_1 (user_id=? AND post_id=?)',
+    ]);
+  });
+
   it("reads a search page's cards, their authors included, in one query by primary keys", async () => {
     app.services.searchResults.clear();
     app.services.noteCaches.cards.clear();
@@ -476,6 +490,17 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('query plans of search postings 
       expect(plan).toMatch(new RegExp(`Index Only Scan using ${table}_pk on ${table}`));
     }
     expect(plan.match(/Index Cond: \(\(post_id = .+\) AND \(user_id = .+\)\)/g)).toHaveLength(2);
+    expect(plan).not.toMatch(/Seq Scan/);
+  });
+
+  it("reads signed-in readers' purchases by their primary key", async () => {
+    const query = purchasesQuery('postgres', [
+      { userId: 1, postId: 2 },
+      { userId: 3, postId: 4 },
+    ]).compile(handle.db);
+    const plan = await planOf(query.sql, [...query.parameters]);
+    expect(plan).toMatch(/Index Only Scan using purchases_pk on purchases/);
+    expect(plan).toMatch(/Index Cond: \(\(user_id = .+\) AND \(post_id = .+\)\)/);
     expect(plan).not.toMatch(/Seq Scan/);
   });
 

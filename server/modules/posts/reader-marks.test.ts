@@ -1,6 +1,6 @@
-import type { KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inOwnCallbacks } from '../../../tests/helpers/own-callbacks.ts';
+import { queryCounter } from '../../../tests/helpers/query-counter.ts';
 import type { Post } from '../../../contract/post.ts';
 import {
   createTestApp,
@@ -14,19 +14,6 @@ import type { Viewer } from '../users/viewer.ts';
 import { batchedReaderMarks } from './reader-marks.ts';
 
 type User = Awaited<ReturnType<typeof registerUser>>;
-
-/** A plugin that counts the queries run through the handle it is added to. */
-function queryCounter() {
-  const counter = { queries: 0, plugin: null as unknown as KyselyPlugin };
-  counter.plugin = {
-    transformQuery: (args) => {
-      counter.queries += 1;
-      return args.node;
-    },
-    transformResult: async (args) => args.result,
-  };
-  return counter;
-}
 
 describe.each(testDatabases)("signed-in readers' likes and favorites on %s", (kind) => {
   let t: TestApp;

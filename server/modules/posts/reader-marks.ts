@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
 import type { Kysely, RawBuilder } from 'kysely';
 import type { DialectName } from '../../db/database.ts';
+import { pairsOf, userPostPairs } from '../../db/user-post-pairs.ts';
+import type { ReaderNotes, UserPost } from '../../db/user-post-pairs.ts';
 import type { Database } from '../../db/schema.ts';
 import { turnBatches } from '../../lib/turn-batches.ts';
 import type { ReactionKind } from './reaction-repository.ts';
@@ -25,39 +27,16 @@ interface MarkRow {
 /** At most this many requests' marks are read in one query. */
 const MAX_READERS_A_QUERY = 32;
 
-/** A reader and a note whose mark (like or favorite) is asked for. */
-export interface MarkAsked {
-  userId: number;
-  postId: number;
-}
-
-/**
- * The pairs as a table `asked (user_id, post_id)`, in one text of SQL whatever their number: they
- * go as parameters of their own, arrays on PostgreSQL and a JSON text on SQLite. An `in` list of
- * each length is a text of its own (server/db/ids-query.ts), which would take PostgreSQL's named
- * statements (decision 046) for texts run once.
- */
-function askedTable(dialect: DialectName, pairs: readonly MarkAsked[]): RawBuilder<unknown> {
-  if (dialect === 'postgres') {
-    const users = pairs.map((pair) => pair.userId);
-    const posts = pairs.map((pair) => pair.postId);
-    return sql`(select * from unnest(${users}::bigint[], ${posts}::bigint[]) as pair (user_id, post_id))`;
-  }
-  const json = JSON.stringify(pairs.map((pair) => [pair.userId, pair.postId]));
-  return sql`(select json_extract(value, '$[0]') as user_id, json_extract(value, '$[1]') as post_id
-    from json_each(${json}))`;
-}
-
 /**
  * Which of these pairs are marked, likes and favorites in one query: one lookup by primary key
  * (post_id, user_id) for each pair and table.
  */
-export function marksQuery(dialect: DialectName, pairs: readonly MarkAsked[]): RawBuilder<MarkRow> {
+export function marksQuery(dialect: DialectName, pairs: readonly UserPost[]): RawBuilder<MarkRow> {
   // The table under its own name, so that its plan names it (query-plans.test.ts).
   const of = (table: ReactionKind) => {
     const column = (name: string) => sql.ref(`${table}.${name}`);
     return sql`select ${sql.lit(table)} as kind, ${column('user_id')}, ${column('post_id')}
-      from ${askedTable(dialect, pairs)} as asked
+      from ${userPostPairs(dialect, pairs)} as asked
       join ${sql.table(table)}
         on ${column('post_id')} = asked.post_id and ${column('user_id')} = asked.user_id`;
   };
@@ -69,12 +48,9 @@ export function marksQuery(dialect: DialectName, pairs: readonly MarkAsked[]): R
  * (decision 053): every page of cards a signed-in reader opens asks.
  */
 export function batchedReaderMarks(db: Kysely<Database>, dialect: DialectName): ReaderMarks {
-  const load = turnBatches<{ userId: number; postIds: readonly number[] }, Marks>(
+  const load = turnBatches<ReaderNotes, Marks>(
     async (asked) => {
-      const pairs = asked.flatMap(({ userId, postIds }) =>
-        [...new Set(postIds)].map((postId) => ({ userId, postId })),
-      );
-      const { rows } = await marksQuery(dialect, pairs).execute(db);
+      const { rows } = await marksQuery(dialect, pairsOf(asked)).execute(db);
       const marked = new Set(rows.map((row) => `${row.kind}|${row.user_id}|${row.post_id}`));
       return asked.map(({ userId, postIds }) => {
         const has = (kind: ReactionKind) =>
