@@ -79,6 +79,42 @@ async function uploadedImagesLoaded(page: Page, atLeast = 1, scope = 'body'): Pr
   return (await loaded.jsonValue()) as number;
 }
 
+/** The registration's workers as the page sees them, for a failure's message. */
+function workerStates(page: Page): Promise<string> {
+  return page.evaluate(async () => {
+    const registration = await navigator.serviceWorker.getRegistration();
+    const state = (worker: ServiceWorker | null | undefined) => worker?.state ?? null;
+    return JSON.stringify({
+      installing: state(registration?.installing),
+      waiting: state(registration?.waiting),
+      active: state(registration?.active),
+      controlled: navigator.serviceWorker.controller !== null,
+    });
+  });
+}
+
+/**
+ * Asks the browser to check for a new worker until it has found one. A check already under way
+ * when the page asks (one the browser started itself) answers for both, with the bytes it read
+ * before the deploy: once it has ended, the next check reads the new ones. A browser would check
+ * again at its next navigation, which a test does not wait for. What the app does with the worker
+ * found is what the test asserts.
+ */
+async function newWorkerFound(page: Page): Promise<void> {
+  const found = () =>
+    page.evaluate(async () => {
+      const registration = await navigator.serviceWorker.getRegistration();
+      await registration?.update();
+      return Boolean(registration?.installing ?? registration?.waiting);
+    });
+  const deadline = Date.now() + 30_000;
+  while (!(await found())) {
+    if (Date.now() > deadline) {
+      throw new Error(`the browser found no new worker: ${await workerStates(page)}`);
+    }
+  }
+}
+
 beforeAll(async () => {
   scratch = mkdtempSync(path.join(tmpdir(), 'vibe-pwa-e2e-'));
   webRoot = path.join(scratch, 'site');
@@ -250,12 +286,13 @@ describe('installable offline PWA', () => {
 
     // A deploy: the served worker changes by a byte.
     appendFileSync(path.join(webRoot, 'sw.js'), `\n// deploy ${Date.now()}\n`);
-    await page.evaluate(async () => {
-      const registration = await navigator.serviceWorker.getRegistration();
-      await registration?.update();
-    });
+    await newWorkerFound(page);
     const prompt = page.getByRole('alert').filter({ hasText: '有新版本' });
-    await prompt.waitFor({ timeout: 30_000 });
+    await prompt.waitFor({ timeout: 30_000 }).catch(async (error: unknown) => {
+      throw new Error(`no 有新版本 for a new worker: ${await workerStates(page)}`, {
+        cause: error,
+      });
+    });
 
     const reloaded = page.waitForEvent('load');
     await prompt.getByRole('button', { name: '刷新' }).click();
