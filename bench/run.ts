@@ -165,10 +165,27 @@ async function measure(
   return autocannon({ url, connections, duration: seconds, requests });
 }
 
-/** One request whose path is drawn anew every time. */
-const rotating = (paths: () => string): Request[] => [
-  { method: 'GET', setupRequest: (request) => ({ ...request, path: paths() }) },
-];
+/**
+ * One request whose path is drawn anew every time; with `tokens`, sent signed in, with each
+ * reader's token in turn.
+ */
+function rotating(paths: () => string, tokens: string[] = []): Request[] {
+  let next = 0;
+  return [
+    {
+      method: 'GET',
+      setupRequest: (request) => {
+        if (tokens.length === 0) return { ...request, path: paths() };
+        next = (next + 1) % tokens.length;
+        return {
+          ...request,
+          path: paths(),
+          headers: { ...request.headers, authorization: `Bearer ${tokens[next]}` },
+        };
+      },
+    },
+  ];
+}
 
 interface Row {
   database: string;
@@ -209,24 +226,6 @@ async function registerReaders(url: string, count: number): Promise<string[]> {
   );
 }
 
-/** One request whose path is drawn anew every time, sent with each reader's token in turn. */
-function signedIn(paths: () => string, tokens: string[]): Request[] {
-  let next = 0;
-  return [
-    {
-      method: 'GET',
-      setupRequest: (request) => {
-        next = (next + 1) % tokens.length;
-        return {
-          ...request,
-          path: paths(),
-          headers: { ...request.headers, authorization: `Bearer ${tokens[next]}` },
-        };
-      },
-    },
-  ];
-}
-
 /** A run shown beside the recorded rows, under its scenario. */
 const printAside = (database: string, label: string, result: Result) =>
   console.log(
@@ -256,6 +255,7 @@ async function benchServer(
   const everyWordDrawer = createQueryDrawer(random, 'every word');
   const checkedEveryWord: DrawnQuery[] = [];
   const everyWordPath = distinctPaths(everyWordDrawer, checkedEveryWord);
+  const notePaths = () => `/api/posts/${random.pick(ids)}`;
   const feedPaths = () =>
     random.pick([
       '/api/posts',
@@ -341,13 +341,7 @@ async function benchServer(
   await record(
     'note page',
     CONNECTIONS,
-    () =>
-      measure(
-        url,
-        rotating(() => `/api/posts/${random.pick(ids)}`),
-        CONNECTIONS,
-        SECONDS,
-      ),
+    () => measure(url, rotating(notePaths), CONNECTIONS, SECONDS),
     `≥ ${TARGETS.note}/s`,
     (r) => r.requests.average >= TARGETS.note,
   );
@@ -356,12 +350,12 @@ async function benchServer(
   const tokens = await registerReaders(url, CONNECTIONS);
   for (const [scenario, paths] of [
     ['home feed, signed in', feedPaths],
-    ['note page, signed in', () => `/api/posts/${random.pick(ids)}`],
+    ['note page, signed in', notePaths],
   ] as const) {
     await record(
       scenario,
       CONNECTIONS,
-      () => measure(url, signedIn(paths, tokens), CONNECTIONS, SECONDS),
+      () => measure(url, rotating(paths, tokens), CONNECTIONS, SECONDS),
       '—',
       () => null,
     );

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { RawBuilder } from 'kysely';
+import { turnBatches } from '../lib/turn-batches.ts';
 import type { DialectName } from './database.ts';
 
 /** A reader and a note asked about together (a like, a favorite, a purchase). */
@@ -29,15 +30,43 @@ export function userPostPairs(
     from json_each(${json}))`;
 }
 
-/** What one request asks about: one reader and the notes of its page. */
-export interface ReaderNotes {
-  userId: number;
-  postIds: readonly number[];
+/** A row found for one (reader, note) pair. */
+export interface PairRow {
+  user_id: number;
+  post_id: number;
 }
 
-/** The distinct pairs of the requests of one batch (a page may hold a note twice). */
-export function pairsOf(asked: readonly ReaderNotes[]): UserPost[] {
-  return asked.flatMap(({ userId, postIds }) =>
-    [...new Set(postIds)].map((postId) => ({ userId, postId })),
+/** At most this many requests' pairs are read in one query. */
+const MAX_READERS_A_QUERY = 32;
+
+/**
+ * The rows of the pairs asked for by the signed-in requests of one turn of the event loop, read
+ * with one call of `find` (decision 053): each request gets the rows of its own reader among its
+ * own notes, and a request without notes asks nothing.
+ */
+export function batchedPairs<Row extends PairRow>(
+  find: (pairs: readonly UserPost[]) => Promise<Row[]>,
+): (userId: number, postIds: readonly number[]) => Promise<Row[]> {
+  const load = turnBatches<{ userId: number; postIds: readonly number[] }, Row[]>(
+    async (asked) => {
+      // A page may hold a note twice; the pair is asked once.
+      const distinct = asked.map(({ userId, postIds }) => ({
+        userId,
+        postIds: [...new Set(postIds)],
+      }));
+      const rows = await find(
+        distinct.flatMap(({ userId, postIds }) => postIds.map((postId) => ({ userId, postId }))),
+      );
+      const byPair = new Map<string, Row[]>();
+      for (const row of rows) {
+        const key = `${row.user_id}|${row.post_id}`;
+        byPair.set(key, [...(byPair.get(key) ?? []), row]);
+      }
+      return distinct.map(({ userId, postIds }) =>
+        postIds.flatMap((postId) => byPair.get(`${userId}|${postId}`) ?? []),
+      );
+    },
+    { maxBatchSize: MAX_READERS_A_QUERY },
   );
+  return async (userId, postIds) => (postIds.length === 0 ? [] : load({ userId, postIds }));
 }

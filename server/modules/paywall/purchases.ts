@@ -2,17 +2,13 @@ import { sql } from 'kysely';
 import type { Kysely, RawBuilder } from 'kysely';
 import type { DialectName } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
-import { pairsOf, userPostPairs } from '../../db/user-post-pairs.ts';
-import type { ReaderNotes, UserPost } from '../../db/user-post-pairs.ts';
-import { turnBatches } from '../../lib/turn-batches.ts';
+import { batchedPairs, userPostPairs } from '../../db/user-post-pairs.ts';
+import type { UserPost } from '../../db/user-post-pairs.ts';
 
 /** Where the paywall finds which of a page's paid notes a reader bought. */
 export interface Purchases {
   among(userId: number, postIds: readonly number[]): Promise<Set<number>>;
 }
-
-/** At most this many requests' purchases are read in one query. */
-const MAX_READERS_A_QUERY = 32;
 
 /** Which of these pairs are purchases: one lookup by the primary key (user_id, post_id) each. */
 export function purchasesQuery(
@@ -30,19 +26,12 @@ export function purchasesQuery(
  * that is not the reader's asks, for every reader who is not a member.
  */
 export function batchedPurchases(db: Kysely<Database>, dialect: DialectName): Purchases {
-  const load = turnBatches<ReaderNotes, Set<number>>(
-    async (asked) => {
-      const { rows } = await purchasesQuery(dialect, pairsOf(asked)).execute(db);
-      const bought = new Set(rows.map((row) => `${row.user_id}|${row.post_id}`));
-      return asked.map(
-        ({ userId, postIds }) => new Set(postIds.filter((id) => bought.has(`${userId}|${id}`))),
-      );
-    },
-    { maxBatchSize: MAX_READERS_A_QUERY },
+  const boughtAmong = batchedPairs(
+    async (pairs) => (await purchasesQuery(dialect, pairs).execute(db)).rows,
   );
   return {
     async among(userId, postIds) {
-      return postIds.length === 0 ? new Set() : load({ userId, postIds });
+      return new Set((await boughtAmong(userId, postIds)).map((row) => row.post_id));
     },
   };
 }

@@ -1,10 +1,9 @@
 import { sql } from 'kysely';
 import type { Kysely, RawBuilder } from 'kysely';
 import type { DialectName } from '../../db/database.ts';
-import { pairsOf, userPostPairs } from '../../db/user-post-pairs.ts';
-import type { ReaderNotes, UserPost } from '../../db/user-post-pairs.ts';
+import { batchedPairs, userPostPairs } from '../../db/user-post-pairs.ts';
+import type { UserPost } from '../../db/user-post-pairs.ts';
 import type { Database } from '../../db/schema.ts';
-import { turnBatches } from '../../lib/turn-batches.ts';
 import type { ReactionKind } from './reaction-repository.ts';
 
 /** One reader's likes and favorites among some notes. */
@@ -23,9 +22,6 @@ interface MarkRow {
   user_id: number;
   post_id: number;
 }
-
-/** At most this many requests' marks are read in one query. */
-const MAX_READERS_A_QUERY = 32;
 
 /**
  * Which of these pairs are marked, likes and favorites in one query: one lookup by primary key
@@ -48,22 +44,15 @@ export function marksQuery(dialect: DialectName, pairs: readonly UserPost[]): Ra
  * (decision 053): every page of cards a signed-in reader opens asks.
  */
 export function batchedReaderMarks(db: Kysely<Database>, dialect: DialectName): ReaderMarks {
-  const load = turnBatches<ReaderNotes, Marks>(
-    async (asked) => {
-      const { rows } = await marksQuery(dialect, pairsOf(asked)).execute(db);
-      const marked = new Set(rows.map((row) => `${row.kind}|${row.user_id}|${row.post_id}`));
-      return asked.map(({ userId, postIds }) => {
-        const has = (kind: ReactionKind) =>
-          new Set(postIds.filter((id) => marked.has(`${kind}|${userId}|${id}`)));
-        return { liked: has('likes'), favorited: has('favorites') };
-      });
-    },
-    { maxBatchSize: MAX_READERS_A_QUERY },
+  const marksAmong = batchedPairs(
+    async (pairs) => (await marksQuery(dialect, pairs).execute(db)).rows,
   );
   return {
     async among(userId, postIds) {
-      if (postIds.length === 0) return { liked: new Set(), favorited: new Set() };
-      return load({ userId, postIds });
+      const rows = await marksAmong(userId, postIds);
+      const of = (kind: ReactionKind) =>
+        new Set(rows.filter((row) => row.kind === kind).map((row) => row.post_id));
+      return { liked: of('likes'), favorited: of('favorites') };
     },
   };
 }
