@@ -52,6 +52,7 @@ import { createPinService } from '../modules/pins/pin-service.ts';
 import { createFeedService } from '../modules/posts/feed-service.ts';
 import { createNoteCaches } from '../modules/posts/note-caches.ts';
 import { createNoteWriter } from '../modules/posts/note-writer.ts';
+import { batchedCardReads } from '../modules/posts/card-reads.ts';
 import { batchedNotePageReads } from '../modules/posts/note-page-reads.ts';
 import { batchedReaderMarks } from '../modules/posts/reader-marks.ts';
 import type { NoteIndex, NoteStore } from '../modules/posts/note-writer.ts';
@@ -174,7 +175,7 @@ function buildNotes(platform: Platform, users: UserRepository, people: PeopleSer
 
   const search = createSearchService({
     index: searchIndex,
-    posts: pageReads,
+    posts: batchedCardReads(pageReads),
     presenter,
     results: searchResults,
     cards: caches.cards,

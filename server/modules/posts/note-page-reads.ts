@@ -6,7 +6,7 @@ import type { NoteWithAuthor, PostRepository } from './post-repository.ts';
  * its own (server/db/ids-query.ts), and on PostgreSQL a named statement in every connection
  * (decision 046).
  */
-const MAX_NOTES_A_QUERY = 32;
+export const MAX_NOTES_A_QUERY = 32;
 
 /** Where the note page reads a note with its author. */
 export interface NotePageReads {

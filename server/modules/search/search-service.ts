@@ -10,7 +10,7 @@ import { createTtlCache } from '../../lib/ttl-cache.ts';
 import type { TtlCache } from '../../lib/ttl-cache.ts';
 import type { Viewer } from '../users/viewer.ts';
 import type { CardList } from '../posts/card-list.ts';
-import type { PostRepository } from '../posts/post-repository.ts';
+import type { CardReads } from '../posts/card-reads.ts';
 import type { PostPresenter, PublicCard } from '../posts/present-post.ts';
 import { highlighter, highlightsOf } from './highlight.ts';
 import { oneSpaced } from './search-query.js';
@@ -58,8 +58,11 @@ export function createSearchGate(): PriorityGate {
 /** Full-text search over published notes (see docs/decisions/001, 015, 024 and 028). */
 export function createSearchService(deps: {
   index: SearchIndex;
-  /** Reads the page's cards: on the read pool where there is one (server/db/read-pool-kysely.ts). */
-  posts: PostRepository;
+  /**
+   * Reads the page's cards: with the other searches' of the turn (posts/card-reads.ts), on the
+   * read pool where there is one (server/db/read-pool-kysely.ts).
+   */
+  posts: CardReads;
   presenter: PostPresenter;
   /** Ranked pages per query. */
   results: TtlCache<RankedSearch>;
