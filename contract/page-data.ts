@@ -44,11 +44,14 @@ export interface RenderedPage {
 }
 
 /**
- * Renders `url` (path and query) for `viewer`; null when the page is not rendered on the server
- * (pages of the signed-in area, someone's own profile): the app then draws it.
+ * Renders `url` (path and query) for `viewer`, its feeds in `columns` columns (for the width the
+ * browser named, VIEWPORT_WIDTH_HINT in feed-columns.ts; null when it named none); null when the
+ * page is not rendered on the server (pages of the signed-in area, someone's own profile): the
+ * app then draws it.
  */
 export type RenderPage = (
   url: string,
   viewer: CurrentUser | null,
   source: PageDataSource,
+  columns: number | null,
 ) => Promise<RenderedPage | null>;

@@ -32,7 +32,8 @@ export interface AppScripts {
 
 /**
  * The narrowest width at which the feed has more than two columns. The server lays the feed out
- * in two (it cannot see the screen), so on a wider screen the app re-lays it when it starts,
- * which src/boot/after-first-paint.ts then does before the first paint rather than after it.
+ * for the width the browser names (contract/feed-columns.ts), in two when it names none; on a
+ * wider screen the app then re-lays it when it starts, which src/boot/after-first-paint.ts does
+ * before the first paint rather than after it.
  */
 export const WIDE_FEED_MIN_WIDTH = 768;

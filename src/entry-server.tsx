@@ -8,6 +8,7 @@ import { loadPageData, signInFromOf } from './app/page-data';
 import { loadAllPages } from './app/pages';
 import { renderedDataConfig } from './app/rendered-page';
 import { routes } from './app/router';
+import { drawColumnsAs, knownColumns } from './features/posts/hooks/use-column-count';
 import { setRenderingOrigin } from './lib/site-origin';
 import { renderLoginAs } from './stores/modal-store';
 import { normalizeUser, renderSessionAs } from './stores/session-store';
@@ -47,7 +48,7 @@ async function renderComplete(render: () => ReactNode): Promise<string> {
  */
 const RENDERED_TOKEN = 'rendered';
 
-export const renderPage: RenderPage = async (url, viewer, source) => {
+export const renderPage: RenderPage = async (url, viewer, source, screenColumns) => {
   const requested = new URL(url);
   // A visitor on a note is drawn where the app's guard sends them: on the home page, with the
   // login modal open (SPEC.md section 2); the browser moves to / before it hydrates.
@@ -60,8 +61,10 @@ export const renderPage: RenderPage = async (url, viewer, source) => {
   if (context instanceof Response) return null;
   const router = createStaticRouter(handler.dataRoutes, context);
   const user = normalizeUser(viewer);
+  const columns = knownColumns(screenColumns);
   const html = await renderComplete(() => {
     setRenderingOrigin(location.origin);
+    drawColumnsAs(columns);
     renderSessionAs(user, user ? RENDERED_TOKEN : null);
     renderLoginAs(signInFrom);
     return (

@@ -13,8 +13,9 @@ import { holdEarlyPresses } from './early-presses';
  * page has a high-priority image (a rendered feed's first cover), after that image has arrived,
  * so on a slow phone and network the bundle neither competes with it for bandwidth nor holds
  * the main thread before anything shows. A hidden tab draws no frames, hence the time limit.
- * On a screen wider than the server's two-column feed the app starts at once instead: it re-lays
- * the feed in more columns, which must happen before the first paint, not after (a layout shift).
+ * On a screen wider than two columns the app starts at once instead: where the browser did not
+ * name its width (contract/feed-columns.ts) the server drew the feed in two, and the app re-lays
+ * it in more, which must happen before the first paint, not after (a layout shift).
  */
 
 /** However slow the image, the app starts after this long. */

@@ -76,8 +76,8 @@ const scriptlessContext = () =>
     javaScriptEnabled: false,
   });
 
-async function watchedPage(signedIn: boolean): Promise<Watched> {
-  const context = await newContext(browser, site, true);
+async function watchedPage(signedIn: boolean, mobile = true): Promise<Watched> {
+  const context = await newContext(browser, site, mobile);
   if (signedIn) await storeSession(context, session, site.origin);
   await context.addInitScript(() => {
     const shifts: Shift[] = [];
@@ -174,6 +174,74 @@ describe('server-rendered pages in Chromium', () => {
       }
     },
   );
+
+  it('draws a desktop reader’s feed in the columns of their screen on a first visit, so nothing moves', async () => {
+    const { context, page, problems } = await watchedPage(false, false);
+    /** How many columns of cards `on` shows. */
+    const columns = (on: Page) =>
+      on.evaluate(
+        () =>
+          new Set([...document.querySelectorAll('article')].map((card) => card.offsetLeft)).size,
+      );
+    try {
+      for (const path of ['/', '/search?search=AI']) {
+        await page.goto(path);
+        await hydrated(page);
+        await expect(columns(page), path).resolves.toBe(5);
+        expect(visible(await shiftsOf(page)), path).toEqual([]);
+      }
+      expect(problems).toEqual([]);
+      // What the server sent, before any script: the columns of each screen.
+      for (const [width, count] of [
+        [1440, 5],
+        [1000, 3],
+      ]) {
+        const scriptless = await browser.newContext({
+          baseURL: site.origin,
+          viewport: { width, height: 900 },
+          javaScriptEnabled: false,
+        });
+        const drawn = await scriptless.newPage();
+        await drawn.goto('/');
+        await expect(columns(drawn), `${width} wide`).resolves.toBe(count);
+        await scriptless.close();
+      }
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('draws the feed for the width the browser names, in two when it names none it can use', async () => {
+    const drawnFor = async (headers: Record<string, string>) => {
+      const response = await fetch(`${site.origin}/`, { headers });
+      const columns = /--columns:(\d+)/.exec(await response.text())?.[1];
+      return {
+        columns,
+        accept: response.headers.get('accept-ch'),
+        critical: response.headers.get('critical-ch'),
+      };
+    };
+    for (const [width, columns] of [
+      ['390', '2'],
+      ['1000', '3'],
+      ['1300', '4'],
+      ['1920', '5'],
+      ['abc', '2'],
+      ['-5', '2'],
+      ['', '2'],
+    ]) {
+      await expect(drawnFor({ 'sec-ch-viewport-width': width }), width).resolves.toMatchObject({
+        columns,
+        accept: 'Sec-CH-Viewport-Width',
+      });
+    }
+    // A desktop that did not name its width is asked to ask again with it; a phone is not.
+    await expect(drawnFor({ 'sec-ch-ua-mobile': '?0' })).resolves.toMatchObject({
+      columns: '2',
+      critical: 'Sec-CH-Viewport-Width',
+    });
+    await expect(drawnFor({ 'sec-ch-ua-mobile': '?1' })).resolves.toMatchObject({ critical: null });
+  });
 
   it('opens the results page from the header’s search box before any script runs', async () => {
     const context = await browser.newContext({

@@ -1,12 +1,4 @@
-import { WIDE_FEED_MIN_WIDTH } from '../../../contract/page-hints';
-
-/** Viewport widths where the waterfall gains a column (DESIGN.md: 2 on phones, 3 at 768, 4–5 from 1200). */
-export const COLUMN_BREAKPOINTS = [
-  { minWidth: 1400, columns: 5 },
-  { minWidth: 1200, columns: 4 },
-  { minWidth: WIDE_FEED_MIN_WIDTH, columns: 3 },
-  { minWidth: 0, columns: 2 },
-] as const;
+export { COLUMN_BREAKPOINTS } from '../../../contract/feed-columns';
 
 /**
  * Places items left to right into the shortest column, by their height relative to the column

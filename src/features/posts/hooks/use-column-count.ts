@@ -33,7 +33,34 @@ function columnCount(): number {
   return index === -1 ? NARROWEST_COLUMNS : WIDE_BREAKPOINTS[index].columns;
 }
 
+/** `count` if the waterfall lays feeds out in that many columns, else the narrowest count. */
+export function knownColumns(count: number | null | undefined): number {
+  const known = COLUMN_BREAKPOINTS.find((breakpoint) => breakpoint.columns === count);
+  return known?.columns ?? NARROWEST_COLUMNS;
+}
+
+/** The count the server's render draws feeds in (src/entry-server.tsx sets it). */
+let serverColumns: number = NARROWEST_COLUMNS;
+
+export function drawColumnsAs(count: number): void {
+  serverColumns = count;
+}
+
+/**
+ * The count a server-rendered page was drawn with: on the server, the one it draws; in the
+ * browser, while it hydrates that page, the one its waterfall's markup holds, so that both draw
+ * the same columns and the browser then re-lays them for its own screen if that differs.
+ */
+const drawnCount = () =>
+  typeof document === 'undefined'
+    ? serverColumns
+    : Number(
+        document
+          .querySelector<HTMLElement>('[style*="--columns"]')
+          ?.style.getPropertyValue('--columns'),
+      ) || NARROWEST_COLUMNS;
+
 /** How many waterfall columns the viewport holds right now. */
 export function useColumnCount(): number {
-  return useSyncExternalStore(subscribe, columnCount, () => NARROWEST_COLUMNS);
+  return useSyncExternalStore(subscribe, columnCount, drawnCount);
 }
