@@ -1,36 +1,21 @@
-import { turnBatches } from '../../lib/turn-batches.ts';
-import { MAX_NOTES_A_QUERY } from './note-page-reads.ts';
-import type { CardsRead, PostCardRow, PostRepository } from './post-repository.ts';
-import type { AuthorRow } from './present-post.ts';
+import { batchedById } from './note-page-reads.ts';
+import type { CardsRead, CardWithAuthor, PostRepository } from './post-repository.ts';
 
 /** Where a list of cards is read by its notes' ids. */
-export type CardReads = Pick<PostRepository, 'cardsByIds'>;
-
-interface CardWithAuthor {
-  row: PostCardRow;
-  author: AuthorRow;
+export interface CardReads {
+  cardsByIds(ids: number[]): Promise<CardsRead>;
 }
 
 /**
  * The cards that the requests of one turn of the event loop miss in the cache, read in one query
  * (decision 054): under distinct searches each page misses a few cards, and on PostgreSQL each
- * query is a write to its socket on the thread that answers requests.
+ * query is a write to its socket on the thread that answers requests. Notes not found, or whose
+ * author is gone, are left out; the rest keep the order asked for.
  */
-export function batchedCardReads(posts: CardReads): CardReads {
-  const cardOf = turnBatches<number, CardWithAuthor | undefined>(
-    async (ids) => {
-      const { rows, authors } = await posts.cardsByIds([...new Set(ids)]);
-      const byId = new Map(rows.map((row) => [row.id, row]));
-      return ids.map((id) => {
-        const row = byId.get(id);
-        const author = row && authors.get(row.author_id);
-        return row && author && { row, author };
-      });
-    },
-    { maxBatchSize: MAX_NOTES_A_QUERY },
-  );
+export function batchedCardReads(posts: Pick<PostRepository, 'findCardsWithAuthors'>): CardReads {
+  const cardOf = batchedById((ids) => posts.findCardsWithAuthors(ids));
   return {
-    async cardsByIds(ids: number[]): Promise<CardsRead> {
+    async cardsByIds(ids) {
       const found = (await Promise.all(ids.map(cardOf))).filter(
         (card): card is CardWithAuthor => card !== undefined,
       );

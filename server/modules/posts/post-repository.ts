@@ -9,6 +9,12 @@ export type PostRow = Selectable<PostsTable>;
 export type NewPostRow = Insertable<PostsTable>;
 export type PostChanges = Updateable<PostsTable>;
 
+/** A card's note with what the card shows of its author. */
+export interface CardWithAuthor {
+  row: PostCardRow;
+  author: AuthorRow;
+}
+
 /** A whole note and what its card shows of its author. */
 export interface NoteWithAuthor {
   row: PostRow;
@@ -131,6 +137,11 @@ export function createPostRepository(db: Kysely<Database>) {
      */
     async findWithAuthors(ids: readonly number[]): Promise<NoteWithAuthor[]> {
       return (await notesWithAuthors(ids)).map(splitAuthor);
+    },
+
+    /** The same for cards: their columns and their authors', in no set order. */
+    async findCardsWithAuthors(ids: readonly number[]): Promise<CardWithAuthor[]> {
+      return (await cardsWithAuthors(ids)).map(splitAuthor);
     },
 
     update(id: number, changes: PostChanges): Promise<PostRow | undefined> {
