@@ -4,6 +4,7 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyReply } from 'fastify';
 import type { DestinationStream } from 'pino';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
+import { AccessLog } from './lib/access-log.ts';
 import { loggerOptions } from './lib/log-redaction.ts';
 import { answerUnparsableRequest } from './lib/unparsable-requests.ts';
 import { errorText } from '../contract/messages.ts';
@@ -98,6 +99,7 @@ export async function buildApp({
     ...(log
       ? { loggerInstance: log }
       : { logger: logger ? loggerOptions(config.logLevel, logStream) : false }),
+    logController: new AccessLog(),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     requestIdHeader: 'x-request-id',
@@ -125,8 +127,10 @@ export async function buildApp({
   // Before any route: each answer's schema as fast-json-stringify serialises it without Ajv.
   app.addHook('onRoute', serializeResponsesSimply);
 
-  app.addHook('onSend', async (request, reply) => {
-    reply.header('x-request-id', request.id);
+  // Callback style: an async hook is a promise for every answer.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    void reply.header('x-request-id', request.id);
+    done(null, payload);
   });
 
   await app.register(turnSlices);

@@ -8,7 +8,7 @@ import { loadPageData, signInFromOf } from './app/page-data';
 import { loadAllPages } from './app/pages';
 import { renderedDataConfig } from './app/rendered-page';
 import { routes } from './app/router';
-import { drawColumnsAs, knownColumns } from './features/posts/hooks/use-column-count';
+import { drawColumnsAs } from './features/posts/hooks/use-column-count';
 import { setRenderingOrigin } from './lib/site-origin';
 import { renderLoginAs } from './stores/modal-store';
 import { normalizeUser, renderSessionAs } from './stores/session-store';
@@ -61,10 +61,9 @@ export const renderPage: RenderPage = async (url, viewer, source, screenColumns)
   if (context instanceof Response) return null;
   const router = createStaticRouter(handler.dataRoutes, context);
   const user = normalizeUser(viewer);
-  const columns = knownColumns(screenColumns);
   const html = await renderComplete(() => {
     setRenderingOrigin(location.origin);
-    drawColumnsAs(columns);
+    drawColumnsAs(screenColumns);
     renderSessionAs(user, user ? RENDERED_TOKEN : null);
     renderLoginAs(signInFrom);
     return (

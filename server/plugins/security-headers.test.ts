@@ -1,10 +1,12 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, registerUser, testDatabases } from '../../tests/helpers/test-app.ts';
 import type { TestApp } from '../../tests/helpers/test-app.ts';
 import { makeImage, uploadImage } from '../../tests/helpers/notes-test-kit.ts';
+import { issueTicket, openStream } from '../../tests/helpers/stream-client.ts';
 
 const SHELL =
   '<!doctype html><html><head><title>氛围笔记</title></head>' +
@@ -63,6 +65,23 @@ describe.each(testDatabases)('security headers on %s', (kind) => {
       const response = await t.app.inject({ url, headers: { accept: 'image/webp' } });
       expect(response.headers['x-content-type-options'], url).toBe('nosniff');
       expect(response.headers['x-frame-options'], url).toBe('DENY');
+    }
+  });
+
+  it('sends them with the event stream, whose reply Fastify does not write', async () => {
+    const user = await registerUser(t.app, 'headersse');
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const origin = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    const stream = await openStream(origin, await issueTicket(origin, user.token));
+    try {
+      expect(stream.status).toBe(200);
+      expect(stream.headers.get('content-type')).toContain('text/event-stream');
+      expect(stream.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(stream.headers.get('x-frame-options')).toBe('DENY');
+      expect(policyOf(Object.fromEntries(stream.headers))['frame-ancestors']).toEqual(["'none'"]);
+      expect(stream.headers.get('x-request-id')).toMatch(/^[\w-]{8,}$/);
+    } finally {
+      stream.close();
     }
   });
 

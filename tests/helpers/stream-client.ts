@@ -10,6 +10,7 @@ export interface ReceivedEvent {
 
 export interface TestStream {
   status: number;
+  headers: Headers;
   /** The next event (of the given name, skipping others), or a rejection after `timeoutMs`. */
   next(name?: string, timeoutMs?: number): Promise<ReceivedEvent>;
   /** Resolves when a comment line (e.g. a heartbeat) arrives. */
@@ -109,6 +110,7 @@ export async function openStream(
 
   return {
     status: response.status,
+    headers: response.headers,
     next(name, timeoutMs = 3000) {
       return waitFor(
         () => {

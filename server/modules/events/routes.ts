@@ -37,7 +37,9 @@ export default async function eventRoutes(app: FastifyInstance) {
       try {
         await app.realtime.hub.open(holder.userId, reply.raw, {
           lastEventId,
-          headers: { 'x-request-id': request.id },
+          // A hijacked reply sends none of Fastify's headers: the security headers set so far go
+          // with the stream's own.
+          headers: { ...reply.getHeaders(), 'x-request-id': request.id },
           snapshot: async () => ({
             name: 'unread',
             data: await unread.counts(holder.userId),

@@ -108,7 +108,7 @@ export function createStreamHub(
       response: ServerResponse,
       options: {
         lastEventId: string | null;
-        headers: Record<string, string>;
+        headers: Record<string, number | string | string[] | undefined>;
         snapshot: () => Promise<{ name: StreamEventName; data: unknown }>;
       },
     ): Promise<void> {

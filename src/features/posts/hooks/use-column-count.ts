@@ -33,17 +33,12 @@ function columnCount(): number {
   return index === -1 ? NARROWEST_COLUMNS : WIDE_BREAKPOINTS[index].columns;
 }
 
-/** `count` if the waterfall lays feeds out in that many columns, else the narrowest count. */
-export function knownColumns(count: number | null | undefined): number {
-  const known = COLUMN_BREAKPOINTS.find((breakpoint) => breakpoint.columns === count);
-  return known?.columns ?? NARROWEST_COLUMNS;
-}
-
 /** The count the server's render draws feeds in (src/entry-server.tsx sets it). */
 let serverColumns: number = NARROWEST_COLUMNS;
 
-export function drawColumnsAs(count: number): void {
-  serverColumns = count;
+/** `count` from the reader's screen (contract/feed-columns.ts), or null when it is not known. */
+export function drawColumnsAs(count: number | null): void {
+  serverColumns = count ?? NARROWEST_COLUMNS;
 }
 
 /**
