@@ -1,7 +1,9 @@
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../tests/helpers/test-app.ts';
 import type { TestApp } from '../../tests/helpers/test-app.ts';
-import { REDACTED } from './log-redaction.ts';
+import { AccessLog } from './access-log.ts';
+import { loggerOptions, REDACTED } from './log-redaction.ts';
 
 interface LogLine {
   level: number;
@@ -68,5 +70,33 @@ describe('the access log', () => {
       ['request completed', 30],
     ]);
     expect(lines[0].req).toMatchObject({ method: 'GET', url: '/api/categories' });
+  });
+
+  it('writes a request whose ending failed in one line at error', async () => {
+    const lines: LogLine[] = [];
+    const app = Fastify({
+      logger: loggerOptions('info', { write: (line: string) => void lines.push(JSON.parse(line)) }),
+      logController: new AccessLog(),
+    });
+    app.get('/ends-badly', async () => ({ ok: true }));
+    app.addHook('onResponse', async () => {
+      throw new Error('counting the answer failed');
+    });
+    try {
+      const response = await app.inject({ url: '/ends-badly?token=SECRETe1' });
+      expect(response.statusCode).toBe(200);
+      const ended = lines.filter((line) => line.req);
+      expect(ended).toHaveLength(1);
+      expect(ended[0]).toMatchObject({
+        level: 50,
+        msg: 'request errored',
+        req: { method: 'GET', url: `/ends-badly?token=${REDACTED}` },
+        res: { statusCode: 200 },
+      });
+      expect(JSON.stringify(ended[0])).toContain('counting the answer failed');
+      expect(JSON.stringify(lines)).not.toContain('SECRETe1');
+    } finally {
+      await app.close();
+    }
   });
 });
