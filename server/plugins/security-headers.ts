@@ -25,44 +25,44 @@ async function securityHeaders(app: FastifyInstance) {
   const providerImages = [wechat?.apiBase, wechat?.authorizeBase, qq?.apiBase]
     .filter((base): base is string => typeof base === 'string' && base.startsWith('http:'))
     .map((base) => new URL(base).origin);
-  const applyHeaders = helmet({
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        scriptSrcAttr: ["'none'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        // Avatars from WeChat and QQ sign-in live on their servers.
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:', ...new Set(providerImages)],
-        frameSrc: ["'self'", ...wechatFrame],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        workerSrc: ["'self'"],
-        manifestSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-        // On plain http (local runs, tests) upgrading would point every request at nothing.
-        upgradeInsecureRequests: https ? [] : null,
-      },
-    },
-    frameguard: { action: 'deny' },
-    // Same-origin by default would keep nothing out that CSP lets in, but breaks nothing either;
-    // images are fetched by this origin only.
-    crossOriginResourcePolicy: { policy: 'same-origin' },
-    hsts: https,
-  });
-  const everywhere = headersOf(applyHeaders);
-  const signInReturn = {
-    ...everywhere,
-    'content-security-policy': everywhere['content-security-policy'].replace(
-      "frame-ancestors 'none'",
-      "frame-ancestors 'self'",
-    ),
-    'x-frame-options': 'SAMEORIGIN',
-  };
+  /** Helmet's headers for pages that `framers` may frame ('none': no page). */
+  const headersFramedBy = (framers: "'none'" | "'self'") =>
+    headersOf(
+      helmet({
+        contentSecurityPolicy: {
+          useDefaults: false,
+          directives: {
+            defaultSrc: ["'self'"],
+            scriptSrc: ["'self'"],
+            scriptSrcAttr: ["'none'"],
+            styleSrc: ["'self'", "'unsafe-inline'"],
+            // Avatars from WeChat and QQ sign-in live on their servers.
+            imgSrc: ["'self'", 'data:', 'blob:', 'https:', ...new Set(providerImages)],
+            frameSrc: ["'self'", ...wechatFrame],
+            fontSrc: ["'self'", 'data:'],
+            connectSrc: ["'self'"],
+            workerSrc: ["'self'"],
+            manifestSrc: ["'self'"],
+            objectSrc: ["'none'"],
+            baseUri: ["'self'"],
+            formAction: ["'self'"],
+            frameAncestors: [framers],
+            // On plain http (local runs, tests) upgrading would point every request at nothing.
+            upgradeInsecureRequests: https ? [] : null,
+          },
+        },
+        frameguard: { action: framers === "'none'" ? 'deny' : 'sameorigin' },
+        // Same-origin by default would keep nothing out that CSP lets in, but breaks nothing
+        // either; images are fetched by this origin only.
+        crossOriginResourcePolicy: { policy: 'same-origin' },
+        hsts: https,
+      }),
+    );
+  const everywhere = headersFramedBy("'none'");
+  // The sign-in providers' return page may finish inside the dialog's own WeChat frame
+  // (src/features/auth/components/social-callback.tsx moves the whole tab on from there), so
+  // this one page may be framed by this site, and by nobody else.
+  const signInReturn = headersFramedBy("'self'");
   // Into Fastify's own headers, not the raw response's: Node then writes them with the
   // answer's other headers in one pass instead of validating each twice (`setHeader`, then
   // `writeHead`). A route may still set one of them to a value of its own.

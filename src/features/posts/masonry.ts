@@ -1,5 +1,3 @@
-export { COLUMN_BREAKPOINTS } from '../../../contract/feed-columns';
-
 /**
  * Places items left to right into the shortest column, by their height relative to the column
  * width. Earlier items never move when more are appended, so infinite scroll does not reshuffle

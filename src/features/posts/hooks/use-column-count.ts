@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { COLUMN_BREAKPOINTS } from '../masonry';
+import { COLUMN_BREAKPOINTS } from '../../../../contract/feed-columns';
 
 /** Widest first, so the first query that matches names the column count. */
 const WIDE_BREAKPOINTS = COLUMN_BREAKPOINTS.filter((breakpoint) => breakpoint.minWidth > 0);
