@@ -4,6 +4,7 @@ import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import type { Pool } from 'pg';
 import { markingCommits } from './keyed-writes.ts';
 import { nameStatements } from './named-statements.ts';
+import { resumeQueriesInSlices } from './pg-in-slices.ts';
 import { preparedStatements } from './prepared-statements.js';
 import { createPostingsThread } from './postings-thread.ts';
 import type { PostingsThread } from './postings-thread.ts';
@@ -47,6 +48,7 @@ async function createPgPool(connectionString: string): Promise<Pool> {
   pg.types.setTypeParser(20, (value) => Number(value));
   const pool = new pg.Pool({ connectionString, max: 10 });
   nameStatements(pool);
+  resumeQueriesInSlices(pool);
   // An idle connection that PostgreSQL ends (a restart, an administrator) is an 'error' of the
   // pool, which already dropped it; the next query opens another. Unheard, it would end the
   // process.
