@@ -114,6 +114,12 @@ export default defineConfig(({ isSsrBuild }) => ({
       },
     },
   },
+  ssr: {
+    // Bundled into the page renderer, which keeps only the icons the app draws: loaded from
+    // node_modules, lucide-react's CommonJS build is every icon it has, some 33 MiB of the
+    // server's memory in each thread that renders (decision 058).
+    noExternal: ['lucide-react'],
+  },
   server: {
     proxy: { '/api': 'http://127.0.0.1:8080' },
   },

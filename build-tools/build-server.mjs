@@ -65,6 +65,8 @@ await build({
     'postings-worker': 'server/db/postings-worker.js',
     // jieba, for notes and queries (server/modules/search/segmenter-thread.ts).
     'segmenter-worker': 'server/modules/search/segmenter-worker.js',
+    // React draws server-rendered pages in this one (server/modules/pages/page-renderer.ts).
+    'page-render-worker': 'server/modules/pages/page-render-worker.js',
   },
   outdir: 'dist-server',
   bundle: true,

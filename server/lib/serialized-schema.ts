@@ -1,3 +1,4 @@
+import fastJson from 'fast-json-stringify';
 import type { RouteOptions } from 'fastify';
 
 type Schema = Record<string, unknown>;
@@ -42,6 +43,13 @@ export function serializedSchema(schema: unknown): unknown {
   if (!Array.isArray(anyOf) || !anyOf.every(isSchema)) return copy;
   return simpleAnyOf(anyOf, siblings) ?? copy;
 }
+
+/**
+ * A writer of `schema`'s JSON as Fastify writes an answer under it: fast-json-stringify, from
+ * `serializedSchema`. It writes only the fields the schema names.
+ */
+export const schemaWriter = (schema: unknown): ((value: object) => string) =>
+  fastJson(serializedSchema(schema) as object);
 
 /** An onRoute hook: every response schema of the route as `serializedSchema` makes it. */
 export function serializeResponsesSimply(route: RouteOptions): void {

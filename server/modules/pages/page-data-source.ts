@@ -1,6 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { TSchema } from 'typebox';
-import { Clean, Clone } from 'typebox/value';
 import { CategoryList } from '../../../contract/category.ts';
 import type { PageDataSource } from '../../../contract/page-data.ts';
 import { Post, PostList, UserSearchResult } from '../../../contract/post.ts';
@@ -8,16 +6,25 @@ import { User } from '../../../contract/user.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { Viewer } from '../users/viewer.ts';
 import { presentCategory } from '../categories/category-catalog.ts';
-import { cardListValue } from '../posts/card-list.ts';
+import { schemaWriter } from '../../lib/serialized-schema.ts';
+import { cardListJson } from '../posts/card-list.ts';
 import { parseId } from '../posts/post-id.ts';
 
 /**
- * Exactly what the API route answers: its response schema drops every field it does not name,
- * and so does this, so a page's HTML never carries more than the API would give the same reader.
+ * Exactly what the API route answers: the JSON its response schema's writer makes, read back.
+ * The writer drops every field the schema does not name, so a page's HTML never carries more
+ * than the API would give the same reader. TypeBox's `Clean` of a cloned value did the same in
+ * 2.4 ms for the home page's feed on the thread that answers requests (decision 058).
  */
-function asAnswered<T>(schema: TSchema, value: T): T {
-  return Clean(schema, Clone(value)) as T;
+function answered<T extends object>(schema: unknown): (value: T) => T {
+  const write = schemaWriter(schema);
+  return (value) => JSON.parse(write(value)) as T;
 }
+const asCategoryList = answered<CategoryList>(CategoryList);
+const asPost = answered<Post>(Post);
+const asUser = answered<User>(User);
+const asPostList = answered<PostList>(PostList);
+const asUserSearchResult = answered<UserSearchResult>(UserSearchResult);
 
 /** A refusal the API would answer with a 4xx is nothing to draw; anything else is a fault. */
 async function orNull<T>(read: () => Promise<T | null>): Promise<T | null> {
@@ -40,15 +47,15 @@ export function createPageDataSource(app: FastifyInstance, viewer: Viewer | null
   return {
     async categories() {
       const list = (await categories.all()).map(presentCategory);
-      return asAnswered(CategoryList, { categories: list });
+      return asCategoryList({ categories: list });
     },
+    // The feed's own bytes, as `GET /api/posts` sends them (card-list.ts).
     feed: (query) =>
-      orNull(async () => asAnswered(PostList, cardListValue(await posts.feed(query, viewer)))),
-    post: (id) => orNull(async () => asAnswered(Post, await posts.get(idOf(id), viewer))),
-    user: (id) => orNull(async () => asAnswered(User, await profiles.profile(idOf(id), viewer))),
+      orNull(async () => JSON.parse(cardListJson(await posts.feed(query, viewer)).toString())),
+    post: (id) => orNull(async () => asPost(await posts.get(idOf(id), viewer))),
+    user: (id) => orNull(async () => asUser(await profiles.profile(idOf(id), viewer))),
     userPosts: (id, query) =>
-      orNull(async () => asAnswered(PostList, await posts.byAuthor(idOf(id), query, viewer))),
-    searchUsers: async (text) =>
-      asAnswered(UserSearchResult, await userSearch.byName(text, undefined)),
+      orNull(async () => asPostList(await posts.byAuthor(idOf(id), query, viewer))),
+    searchUsers: async (text) => asUserSearchResult(await userSearch.byName(text, undefined)),
   };
 }

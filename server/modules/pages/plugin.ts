@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { CurrentUser } from '../../../contract/auth.ts';
-import type { RenderPage } from '../../../contract/page-data.ts';
 import { columnsForWidth, VIEWPORT_WIDTH_HINT } from '../../../contract/feed-columns.ts';
 import { Clean } from 'typebox/value';
 import { readShell } from '../../lib/shell.ts';
@@ -9,6 +8,7 @@ import type { Viewer } from '../users/viewer.ts';
 import { createPageDataSource } from './page-data-source.ts';
 import { pageHtml } from './page-html.ts';
 import { loadPageRenderer } from './page-renderer.ts';
+import type { PageRenderer } from './page-renderer.ts';
 import {
   inlineShellStyles,
   readManifest,
@@ -41,8 +41,9 @@ const PAGES: [path: string, bundle: keyof typeof ROUTES][] = [
 async function pages(app: FastifyInstance) {
   const webRoot = app.config.webRoot;
   const shell = readShell(webRoot);
-  const render = shell && (await loadPageRenderer(app.config.pageRenderer));
-  if (!webRoot || !shell || !render) return;
+  const renderer = shell && (await loadPageRenderer(app.config.pageRenderer));
+  if (!webRoot || !shell || !renderer) return;
+  app.addHook('onClose', () => renderer.close());
   const manifest = readManifest(webRoot);
   const readStyle = styleReader(webRoot);
   const renderedShell = inlineShellStyles(shell, readStyle);
@@ -72,7 +73,7 @@ async function pages(app: FastifyInstance) {
     return null;
   }
 
-  function handler(renderPage: RenderPage, assetLinks: string) {
+  function handler({ render }: PageRenderer, assetLinks: string) {
     return async (request: FastifyRequest, reply: FastifyReply) => {
       void reply
         .type('text/html; charset=utf-8')
@@ -81,7 +82,7 @@ async function pages(app: FastifyInstance) {
         .header('vary', `cookie, ${VIEWPORT_WIDTH_HINT}`);
       const viewer = await app.pageViewer(request);
       const url = new URL(request.url, app.config.publicOrigin).href;
-      const page = await renderPage(
+      const page = await render(
         url,
         await presentViewer(viewer),
         createPageDataSource(app, viewer),
@@ -93,7 +94,7 @@ async function pages(app: FastifyInstance) {
   }
 
   for (const [path, bundle] of PAGES) {
-    app.get(path, handler(render, assetLinksOf(ROUTES[bundle])));
+    app.get(path, handler(renderer, assetLinksOf(ROUTES[bundle])));
   }
 }
 
