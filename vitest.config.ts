@@ -11,6 +11,8 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}', 'sw/**/*.test.ts', 'shared/**/*.test.ts'],
           environment: 'jsdom',
           setupFiles: ['./tests/helpers/web-setup.ts'],
+          // Room for the longer wait of `findBy…` and `waitFor` (web-setup.ts).
+          testTimeout: 15_000,
         },
       },
       {
