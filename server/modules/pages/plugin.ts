@@ -2,10 +2,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { CurrentUser } from '../../../contract/auth.ts';
 import { columnsForWidth, VIEWPORT_WIDTH_HINT } from '../../../contract/feed-columns.ts';
-import { Clean } from 'typebox/value';
 import { readShell } from '../../lib/shell.ts';
 import type { Viewer } from '../users/viewer.ts';
-import { createPageDataSource } from './page-data-source.ts';
+import { answered, createPageDataSource } from './page-data-source.ts';
 import { pageHtml } from './page-html.ts';
 import { loadPageRenderer } from './page-renderer.ts';
 import type { PageRenderer } from './page-renderer.ts';
@@ -53,8 +52,9 @@ async function pages(app: FastifyInstance) {
   const signInAssetLinks = assetLinksOf(...SIGN_IN_BUNDLES);
 
   /** The reader as `GET /api/auth/me` answers them. */
+  const asCurrentUser = answered<CurrentUser>(CurrentUser);
   async function presentViewer(viewer: Viewer | null): Promise<CurrentUser | null> {
-    return viewer && (Clean(CurrentUser, await auth.me(viewer.row)) as CurrentUser);
+    return viewer && asCurrentUser(await auth.me(viewer.row));
   }
 
   /**
