@@ -1,22 +1,31 @@
 // The server's page-render thread (page-renderer.ts): React draws every server-rendered page
-// here, so that no page holds the thread that answers requests. Plain JavaScript, as
-// read-worker.js and for the same reason. The renderer is the build's (dist-ssr/), loaded once;
-// the page's reads are asked of the thread that answers requests, over the task's port.
+// here, and the page's document is made and encoded here, so that no page holds the thread that
+// answers requests. Plain JavaScript, as read-worker.js and for the same reason. The renderer is
+// the build's (dist-ssr/), loaded once; the page's reads are asked of the thread that answers
+// requests, over the task's port, and come back as the API's JSON.
 // Lowered in priority, as the search threads are: when every core is busy, the thread that
 // answers requests runs first, and pages wait (past MAX_RENDERS_AT_ONCE they are the shell).
 import { workerData } from 'node:worker_threads';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { move } from 'piscina';
 import { runInBackground } from '../../db/background-priority.js';
+import { pageHtml } from './page-html.js';
 
 runInBackground();
 
 /** @type {{ renderPage: import('../../../contract/page-data.ts').RenderPage }} */
 const { renderPage } = await import(workerData.renderer);
+/** @type {import('./page-html.d.ts').PageFrame} */
+const frame = workerData.frame;
 
 /** @type {import('./page-renderer.ts').SourceMethod[]} */
 const METHODS = ['categories', 'feed', 'post', 'user', 'userPosts', 'searchUsers'];
 
+const utf8 = new TextDecoder();
+const encoder = new TextEncoder();
+
 /**
- * A `PageDataSource` whose every read is answered over `port`.
+ * A `PageDataSource` whose every read is answered over `port`, as JSON text or its UTF-8 bytes.
  * @param {import('node:worker_threads').MessagePort} port
  * @returns {import('../../../contract/page-data.ts').PageDataSource}
  */
@@ -28,7 +37,10 @@ function sourceOver(port) {
     const call = waiting.get(answer.id);
     waiting.delete(answer.id);
     if ('failed' in answer) call?.reject(new Error(answer.failed));
-    else call?.resolve(answer.value);
+    else {
+      const { json } = answer;
+      call?.resolve(JSON.parse(typeof json === 'string' ? json : utf8.decode(json)));
+    }
   });
   const read = (/** @type {string} */ method, /** @type {unknown[]} */ args) =>
     new Promise((resolve, reject) => {
@@ -42,11 +54,32 @@ function sourceOver(port) {
 }
 
 /**
+ * `html` as UTF-8, compressed as the compression plugin would (server/plugins/compression.ts).
+ * @param {string} html
+ * @param {import('../../plugins/compression.ts').ResponseEncoding | null} encoding
+ * @returns {Uint8Array}
+ */
+function encoded(html, encoding) {
+  const bytes = encoder.encode(html);
+  if (encoding === 'gzip') return gzipSync(bytes);
+  if (encoding !== 'br') return bytes;
+  return brotliCompressSync(bytes, {
+    params: {
+      [constants.BROTLI_PARAM_QUALITY]: workerData.brotliQuality,
+      [constants.BROTLI_PARAM_SIZE_HINT]: bytes.byteLength,
+    },
+  });
+}
+
+/**
+ * The page's whole document, encoded, moved to the thread that asked (not copied); null when the
+ * renderer draws no page for this address.
  * @param {import('./page-renderer.ts').RenderTask} task
  */
 export default async function render(task) {
   try {
-    return await renderPage(task.url, task.viewer, sourceOver(task.port), task.columns);
+    const page = await renderPage(task.url, task.viewer, sourceOver(task.port), task.columns);
+    return page && move(encoded(pageHtml(frame, page, task.bundle), task.encoding));
   } finally {
     task.port.close();
   }

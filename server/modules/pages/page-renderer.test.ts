@@ -2,9 +2,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { PageDataSource } from '../../../contract/page-data.ts';
+import type { PageFrame } from './page-html.js';
 import { loadPageRenderer } from './page-renderer.ts';
-import type { PageRenderer } from './page-renderer.ts';
+import type { PageDataJson, PageRenderer, PageRequest } from './page-renderer.ts';
 
 /**
  * A renderer as the build makes one (dist-ssr/entry-server.js exports `renderPage`), whose render
@@ -18,8 +18,30 @@ export async function renderPage(url, viewer, source, columns) {
   return { html: '<main>' + feed.posts.join(',') + ' ' + columns + '</main>', data: { viewer, swr: { feed } } };
 }`;
 
+/** The document a page is drawn into: the markup in the app region, the data before `</body>`. */
+const FRAME: PageFrame = {
+  shell: '<html><head></head><body><!--app--><!--/app--></body></html>',
+  dataElementId: 'page-data',
+  assetLinks: { home: '<link rel="modulepreload" href="/home.js">' },
+  signInAssetLinks: '',
+};
+const documentOf = (markup: string, data: unknown) =>
+  '<html><head><link rel="modulepreload" href="/home.js">' +
+  '<link rel="expect" href="#page-data" blocking="render"></head>' +
+  `<body>${markup}<script type="application/json" id="page-data">${JSON.stringify(data)}` +
+  '</script></body></html>';
+
+/** The home page, drawn in `columns` columns. */
+const home = (columns: number | null): PageRequest => ({
+  url: 'http://127.0.0.1/',
+  viewer: null,
+  columns,
+  bundle: 'home',
+  encoding: null,
+});
+
 /** Only the feed is read by the renderer above; the rest fail the test if asked. */
-const sourceOf = (feed: PageDataSource['feed']): PageDataSource => {
+const sourceOf = (feed: PageDataJson['feed']): PageDataJson => {
   const unasked = () => Promise.reject(new Error('not asked by this renderer'));
   return {
     feed,
@@ -30,10 +52,7 @@ const sourceOf = (feed: PageDataSource['feed']): PageDataSource => {
     searchUsers: unasked,
   };
 };
-const feedOf = (...posts: string[]) =>
-  ({ posts, total: posts.length, page: 1, pages: 1 }) as unknown as Awaited<
-    ReturnType<PageDataSource['feed']>
-  >;
+const feedOf = (...posts: string[]) => ({ posts, total: posts.length, page: 1, pages: 1 });
 
 describe('the page-render thread', () => {
   const folder = mkdtempSync(path.join(tmpdir(), 'vibe-renderer-'));
@@ -41,7 +60,7 @@ describe('the page-render thread', () => {
   writeFileSync(modulePath, SLOW_RENDERER);
   const renderers: PageRenderer[] = [];
   const load = async (maxAtOnce?: number) => {
-    const renderer = await loadPageRenderer(modulePath, maxAtOnce);
+    const renderer = await loadPageRenderer(modulePath, FRAME, maxAtOnce);
     if (!renderer) throw new Error('no renderer');
     renderers.push(renderer);
     return renderer;
@@ -52,16 +71,17 @@ describe('the page-render thread', () => {
     rmSync(folder, { recursive: true, force: true });
   });
 
-  it('draws a page off this thread, with its reads answered here', async () => {
+  it('draws a page and its document off this thread, with its reads answered here', async () => {
     const renderer = await load();
     const asked: unknown[] = [];
     const source = sourceOf(async (query) => {
       asked.push(query);
-      return feedOf('甲', '乙');
+      // The feed as `GET /api/posts` sends it: its UTF-8 bytes.
+      return Buffer.from(JSON.stringify(feedOf('甲', '乙')));
     });
     const events: string[] = [];
     let timerLate = Number.NaN;
-    const drawn = renderer.render('http://127.0.0.1/', null, source, 3).then((page) => {
+    const drawn = renderer.render(home(3), source).then((page) => {
       events.push('page');
       return page;
     });
@@ -78,10 +98,9 @@ describe('the page-render thread', () => {
     expect(events).toEqual(['timer', 'page']);
     expect(timerLate).toBeLessThan(100);
     expect(asked).toEqual([{ page: 1 }]);
-    expect(page).toEqual({
-      html: '<main>甲,乙 3</main>',
-      data: { viewer: null, swr: { feed: feedOf('甲', '乙') } },
-    });
+    expect(page?.toString()).toBe(
+      documentOf('<main>甲,乙 3</main>', { viewer: null, swr: { feed: feedOf('甲', '乙') } }),
+    );
   });
 
   it("fails a render with the read's own error when a read fails here", async () => {
@@ -89,24 +108,23 @@ describe('the page-render thread', () => {
     const failure = new Error('数据库连接已断开');
     await expect(
       renderer.render(
-        'http://127.0.0.1/',
-        null,
+        home(null),
         sourceOf(() => Promise.reject(failure)),
-        null,
       ),
     ).rejects.toBe(failure);
   });
 
   it('answers null (the shell) past the renders it may have under way', async () => {
     const renderer = await load(1);
-    const source = sourceOf(async () => feedOf('丙'));
+    const source = sourceOf(async () => JSON.stringify(feedOf('丙')));
+    const drawn = documentOf('<main>丙 null</main>', { viewer: null, swr: { feed: feedOf('丙') } });
     // The second is asked while the first is under way; the third once it is drawn.
     const pages = await Promise.all([
-      renderer.render('http://127.0.0.1/', null, source, null),
-      renderer.render('http://127.0.0.1/', null, source, null),
+      renderer.render(home(null), source),
+      renderer.render(home(null), source),
     ]);
-    expect(pages.map((page) => page?.html ?? null)).toEqual(['<main>丙 null</main>', null]);
-    const third = await renderer.render('http://127.0.0.1/', null, source, null);
-    expect(third?.html).toBe('<main>丙 null</main>');
+    expect(pages.map((page) => page?.toString() ?? null)).toEqual([drawn, null]);
+    const third = await renderer.render(home(null), source);
+    expect(third?.toString()).toBe(drawn);
   });
 });

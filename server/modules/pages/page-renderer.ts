@@ -5,6 +5,9 @@ import type { MessagePort } from 'node:worker_threads';
 import type { PageDataSource, RenderPage } from '../../../contract/page-data.ts';
 import { orderedWorkerPool } from '../../db/worker-pool.ts';
 import { inSlice } from '../../lib/turn-slices.ts';
+import { BROTLI_QUALITY } from '../../plugins/compression.ts';
+import type { ResponseEncoding } from '../../plugins/compression.ts';
+import type { PageFrame } from './page-html.js';
 
 /**
  * Renders asked for and not yet drawn beyond this are not queued: the page is then the shell,
@@ -18,9 +21,24 @@ export interface RenderTask {
   url: string;
   viewer: Parameters<RenderPage>[1];
   columns: number | null;
+  /** The page bundle whose asset links the document names (a key of `PageFrame.assetLinks`). */
+  bundle: string;
+  /** What the document is compressed with (`responseEncoding`); null for none. */
+  encoding: ResponseEncoding | null;
   /** Where the thread asks for the page's reads (`SourceCall`) and hears them (`SourceAnswer`). */
   port: MessagePort;
 }
+
+/** The API's JSON for a read, as text or as its UTF-8 bytes (`GET /api/posts`' own). */
+export type JsonText = string | Uint8Array;
+
+/**
+ * `PageDataSource`'s reads as the API's JSON text: the render thread parses it, so this thread
+ * does not build what it would only copy across.
+ */
+export type PageDataJson = {
+  [M in keyof PageDataSource]: (...args: Parameters<PageDataSource[M]>) => Promise<JsonText>;
+};
 
 export type SourceMethod = keyof PageDataSource;
 export interface SourceCall {
@@ -28,22 +46,28 @@ export interface SourceCall {
   method: SourceMethod;
   args: unknown[];
 }
-export type SourceAnswer = { id: number; value: unknown } | { id: number; failed: string };
+export type SourceAnswer = { id: number; json: JsonText } | { id: number; failed: string };
+
+/** One page to draw: `RenderPage`'s arguments but the source, and the page's bundle. */
+export type PageRequest = Omit<RenderTask, 'port'>;
 
 export interface PageRenderer {
   /**
-   * `RenderPage`, on the render thread; null also when `maxAtOnce` renders are under way.
+   * The page's whole document as UTF-8, compressed with `page.encoding`, made on the render
+   * thread with reads from `source`;
+   * null when the renderer draws no page for the address, and when `maxAtOnce` renders are
+   * under way.
    */
-  render: RenderPage;
+  render(page: PageRequest, source: PageDataJson): Promise<Buffer | null>;
   close(): Promise<void>;
 }
 
 /** Answers the render thread's reads for one page from `source`, on this thread. */
-function serveSource(port: MessagePort, source: PageDataSource, failed: (error: unknown) => void) {
+function serveSource(port: MessagePort, source: PageDataJson, failed: (error: unknown) => void) {
   port.on('message', ({ id, method, args }: SourceCall) => {
-    const read = source[method] as (...args: unknown[]) => Promise<unknown>;
+    const read = source[method] as (...args: unknown[]) => Promise<JsonText>;
     read(...args).then(
-      (value) => port.postMessage({ id, value } satisfies SourceAnswer),
+      (json) => port.postMessage({ id, json } satisfies SourceAnswer),
       (error: unknown) => {
         failed(error);
         port.postMessage({ id, failed: String(error) } satisfies SourceAnswer);
@@ -61,23 +85,26 @@ function serveSource(port: MessagePort, source: PageDataSource, failed: (error: 
  * for 10-16 ms (decision 058), and every request and timer waited behind it. The thread started
  * by the first page holds the renderer (React and the app's pages, some 40 MiB that this thread
  * no longer loads); the page's reads still run here, through the app's services, asked for over
- * a port of the page's own.
+ * a port of the page's own. That thread also writes the page's document in `frame`, encodes and
+ * compresses it, and hands back its bytes: a page's markup and data, made into a document here,
+ * were the garbage that this thread's collections spent 10-14 ms on (decision 059).
  */
 export async function loadPageRenderer(
   modulePath: string | null,
+  frame: PageFrame,
   maxAtOnce = MAX_RENDERS_AT_ONCE,
 ): Promise<PageRenderer | null> {
   if (!modulePath || !existsSync(modulePath)) return null;
   const thread = orderedWorkerPool({
     filename: new URL('./page-render-worker.js', import.meta.url),
-    workerData: { renderer: pathToFileURL(modulePath).href },
+    workerData: { renderer: pathToFileURL(modulePath).href, frame, brotliQuality: BROTLI_QUALITY },
     minThreads: 0,
     maxThreads: 1,
     maxQueue: Number.POSITIVE_INFINITY,
   });
   let underWay = 0;
   return {
-    render: async (url, viewer, source, columns) => {
+    render: async (page, source) => {
       if (underWay >= maxAtOnce) return null;
       underWay += 1;
       const { port1: here, port2: there } = new MessageChannel();
@@ -85,9 +112,12 @@ export async function loadPageRenderer(
       // the thread's copy of its text.
       let failure: unknown = null;
       serveSource(here, source, (error) => (failure ??= error));
-      const task: RenderTask = { url, viewer, columns, port: there };
+      const task: RenderTask = { ...page, port: there };
       try {
-        return await inSlice(thread.run(task, { transferList: [there] }) as ReturnType<RenderPage>);
+        const document = await inSlice(
+          thread.run(task, { transferList: [there] }) as Promise<Uint8Array | null>,
+        );
+        return document && Buffer.from(document.buffer, document.byteOffset, document.byteLength);
       } catch (error) {
         throw failure ?? error;
       } finally {

@@ -1,6 +1,7 @@
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PageData } from '../../../contract/page-data.ts';
 import { PAGE_DATA_ELEMENT_ID, PAGE_SESSION_COOKIE } from '../../../contract/page-hints.ts';
@@ -173,6 +174,46 @@ describe.each(testDatabases)('server-rendered pages on %s', (kind) => {
       const data = pageDataOf(html);
       expect(data?.viewer).toBeNull();
       expect(html.split(`id="${PAGE_DATA_ELEMENT_ID}"`)).toHaveLength(2);
+    });
+
+    it('compresses a page on its render thread as the API answers are compressed', async () => {
+      const plain = await page('/', null);
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.headers.vary).toContain('accept-encoding');
+      const decoders = { br: brotliDecompressSync, gzip: gunzipSync };
+      // A paid note its buyer reads, more than 1 KB: what the compression plugin picks for it.
+      const api = (acceptEncoding: string) =>
+        t.app.inject({
+          url: `/api/posts/${paid.id}`,
+          headers: { ...buyer.auth, 'accept-encoding': acceptEncoding },
+        });
+      const picks: [acceptEncoding: string, encoding: string | undefined][] = [
+        ['br, gzip, deflate', 'br'],
+        ['gzip', 'gzip'],
+        ['gzip;q=1, br;q=0.5', 'gzip'],
+        ['*', 'gzip'],
+        ['identity', undefined],
+      ];
+      for (const [acceptEncoding, picked] of picks) {
+        const [response, answer] = await Promise.all([
+          t.app.inject({ url: '/', headers: { 'accept-encoding': acceptEncoding } }),
+          api(acceptEncoding),
+        ]);
+        expect(answer.headers['content-encoding'], acceptEncoding).toBe(picked);
+        const encoding = response.headers['content-encoding'];
+        expect(encoding, acceptEncoding).toBe(picked);
+        const body =
+          encoding === 'br' || encoding === 'gzip'
+            ? decoders[encoding](response.rawPayload)
+            : response.rawPayload;
+        // The same page but for the data's render-time details: its markup and its feed.
+        expect(body.toString().match(/<article/g), acceptEncoding).toEqual(
+          plain.body.match(/<article/g),
+        );
+        expect(pageDataOf(body.toString())?.swr, acceptEncoding).toEqual(
+          pageDataOf(plain.body)?.swr,
+        );
+      }
     });
 
     it('holds the first paint until the parser is past the markup: until the page data', async () => {

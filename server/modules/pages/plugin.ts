@@ -2,10 +2,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { CurrentUser } from '../../../contract/auth.ts';
 import { columnsForWidth, VIEWPORT_WIDTH_HINT } from '../../../contract/feed-columns.ts';
+import { PAGE_DATA_ELEMENT_ID } from '../../../contract/page-hints.ts';
 import { readShell } from '../../lib/shell.ts';
+import { responseEncoding } from '../../plugins/compression.ts';
 import type { Viewer } from '../users/viewer.ts';
 import { answered, createPageDataSource } from './page-data-source.ts';
-import { pageHtml } from './page-html.ts';
 import { loadPageRenderer } from './page-renderer.ts';
 import type { PageRenderer } from './page-renderer.ts';
 import {
@@ -40,16 +41,22 @@ const PAGES: [path: string, bundle: keyof typeof ROUTES][] = [
 async function pages(app: FastifyInstance) {
   const webRoot = app.config.webRoot;
   const shell = readShell(webRoot);
-  const renderer = shell && (await loadPageRenderer(app.config.pageRenderer));
-  if (!webRoot || !shell || !renderer) return;
-  app.addHook('onClose', () => renderer.close());
+  if (!webRoot || !shell) return;
   const manifest = readManifest(webRoot);
   const readStyle = styleReader(webRoot);
-  const renderedShell = inlineShellStyles(shell, readStyle);
-  const { auth } = app.services;
   const assetLinksOf = (...bundles: string[]) =>
     manifest ? routeAssetTags(routeAssets(manifest, ...bundles), readStyle) : '';
-  const signInAssetLinks = assetLinksOf(...SIGN_IN_BUNDLES);
+  const renderer = await loadPageRenderer(app.config.pageRenderer, {
+    shell: inlineShellStyles(shell, readStyle),
+    dataElementId: PAGE_DATA_ELEMENT_ID,
+    assetLinks: Object.fromEntries(
+      PAGES.map(([, bundle]) => [bundle, assetLinksOf(ROUTES[bundle])]),
+    ),
+    signInAssetLinks: assetLinksOf(...SIGN_IN_BUNDLES),
+  });
+  if (!renderer) return;
+  app.addHook('onClose', () => renderer.close());
+  const { auth } = app.services;
 
   /** The reader as `GET /api/auth/me` answers them. */
   const asCurrentUser = answered<CurrentUser>(CurrentUser);
@@ -73,29 +80,33 @@ async function pages(app: FastifyInstance) {
     return null;
   }
 
-  function handler({ render }: PageRenderer, assetLinks: string) {
+  function handler({ render }: PageRenderer, bundle: string) {
     return async (request: FastifyRequest, reply: FastifyReply) => {
       void reply
         .type('text/html; charset=utf-8')
         // The page differs by reader: no shared cache may keep one reader's copy for another.
         .header('cache-control', 'private, no-cache')
-        .header('vary', `cookie, ${VIEWPORT_WIDTH_HINT}`);
+        .header('vary', `cookie, ${VIEWPORT_WIDTH_HINT}, accept-encoding`);
       const viewer = await app.pageViewer(request);
-      const url = new URL(request.url, app.config.publicOrigin).href;
+      const encoding = responseEncoding(request);
       const page = await render(
-        url,
-        await presentViewer(viewer),
+        {
+          url: new URL(request.url, app.config.publicOrigin).href,
+          viewer: await presentViewer(viewer),
+          columns: screenColumns(request, reply),
+          bundle,
+          encoding,
+        },
         createPageDataSource(app, viewer),
-        screenColumns(request, reply),
       );
       if (!page) return shell;
-      return pageHtml(renderedShell, page, page.data.signInFrom ? signInAssetLinks : assetLinks);
+      // Compressed already: the compression plugin passes an encoded answer as it is.
+      if (encoding) void reply.header('content-encoding', encoding);
+      return page;
     };
   }
 
-  for (const [path, bundle] of PAGES) {
-    app.get(path, handler(renderer, assetLinksOf(ROUTES[bundle])));
-  }
+  for (const [path, bundle] of PAGES) app.get(path, handler(renderer, bundle));
 }
 
 export default fp(pages, {
