@@ -21,7 +21,7 @@ const frame = workerData.frame;
 /** @type {import('./page-renderer.ts').SourceMethod[]} */
 const METHODS = ['categories', 'feed', 'post', 'user', 'userPosts', 'searchUsers'];
 
-const utf8 = new TextDecoder();
+const decoder = new TextDecoder();
 const encoder = new TextEncoder();
 
 /**
@@ -39,7 +39,7 @@ function sourceOver(port) {
     if ('failed' in answer) call?.reject(new Error(answer.failed));
     else {
       const { json } = answer;
-      call?.resolve(JSON.parse(typeof json === 'string' ? json : utf8.decode(json)));
+      call?.resolve(JSON.parse(typeof json === 'string' ? json : decoder.decode(json)));
     }
   });
   const read = (/** @type {string} */ method, /** @type {unknown[]} */ args) =>
