@@ -8,8 +8,11 @@ import fp from 'fastify-plugin';
 const ENCODINGS = ['br', 'gzip'] as const;
 export type ResponseEncoding = (typeof ENCODINGS)[number];
 
-/** Brotli at quality 4 costs about what gzip does and saves more. */
-export const BROTLI_QUALITY = 4;
+/**
+ * Brotli at quality 4 costs about what gzip does and saves more; the pages' render thread
+ * compresses with the same options (page-render-worker.js).
+ */
+export const BROTLI_OPTIONS = { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } };
 
 /**
  * The encoding @fastify/compress would choose for `request` (its `getEncodingHeader`: `*` and
@@ -32,7 +35,7 @@ async function compression(app: FastifyInstance) {
     global: true,
     threshold: 1024,
     encodings: [...ENCODINGS],
-    brotliOptions: { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } },
+    brotliOptions: BROTLI_OPTIONS,
   });
 }
 

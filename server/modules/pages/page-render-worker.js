@@ -6,7 +6,7 @@
 // Lowered in priority, as the search threads are: when every core is busy, the thread that
 // answers requests runs first, and pages wait (past MAX_RENDERS_AT_ONCE they are the shell).
 import { workerData } from 'node:worker_threads';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { move } from 'piscina';
 import { runInBackground } from '../../db/background-priority.js';
 import { pageHtml } from './page-html.js';
@@ -62,13 +62,8 @@ function sourceOver(port) {
 function encoded(html, encoding) {
   const bytes = encoder.encode(html);
   if (encoding === 'gzip') return gzipSync(bytes);
-  if (encoding !== 'br') return bytes;
-  return brotliCompressSync(bytes, {
-    params: {
-      [constants.BROTLI_PARAM_QUALITY]: workerData.brotliQuality,
-      [constants.BROTLI_PARAM_SIZE_HINT]: bytes.byteLength,
-    },
-  });
+  if (encoding === 'br') return brotliCompressSync(bytes, workerData.brotliOptions);
+  return bytes;
 }
 
 /**

@@ -5,7 +5,7 @@ import type { MessagePort } from 'node:worker_threads';
 import type { PageDataSource, RenderPage } from '../../../contract/page-data.ts';
 import { orderedWorkerPool } from '../../db/worker-pool.ts';
 import { inSlice } from '../../lib/turn-slices.ts';
-import { BROTLI_QUALITY } from '../../plugins/compression.ts';
+import { BROTLI_OPTIONS } from '../../plugins/compression.ts';
 import type { ResponseEncoding } from '../../plugins/compression.ts';
 import type { PageFrame } from './page-html.js';
 
@@ -97,7 +97,7 @@ export async function loadPageRenderer(
   if (!modulePath || !existsSync(modulePath)) return null;
   const thread = orderedWorkerPool({
     filename: new URL('./page-render-worker.js', import.meta.url),
-    workerData: { renderer: pathToFileURL(modulePath).href, frame, brotliQuality: BROTLI_QUALITY },
+    workerData: { renderer: pathToFileURL(modulePath).href, frame, brotliOptions: BROTLI_OPTIONS },
     minThreads: 0,
     maxThreads: 1,
     maxQueue: Number.POSITIVE_INFINITY,

@@ -50,7 +50,10 @@ async function pages(app: FastifyInstance) {
     shell: inlineShellStyles(shell, readStyle),
     dataElementId: PAGE_DATA_ELEMENT_ID,
     assetLinks: Object.fromEntries(
-      PAGES.map(([, bundle]) => [bundle, assetLinksOf(ROUTES[bundle])]),
+      [...new Set(PAGES.map(([, bundle]) => bundle))].map((bundle) => [
+        bundle,
+        assetLinksOf(ROUTES[bundle]),
+      ]),
     ),
     signInAssetLinks: assetLinksOf(...SIGN_IN_BUNDLES),
   });
