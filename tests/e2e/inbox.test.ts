@@ -110,10 +110,10 @@ describe('the inbox at 1440 wide', () => {
 
     // Carol's row now has an unread count; opening it clears it and shows her thread.
     const carolsRow = list.getByRole('button', { name: new RegExp(carol.user.username) });
-    await carolsRow.getByLabel(/条未读/).waitFor();
+    await carolsRow.getByText(/条未读/).waitFor({ state: 'attached' });
     await carolsRow.click();
     await thread.getByText('周末一起写代码吗？').waitFor();
-    await expect(carolsRow.getByLabel(/条未读/).count()).resolves.toBe(0);
+    await expect(carolsRow.getByText(/条未读/).count()).resolves.toBe(0);
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
   });

@@ -86,11 +86,13 @@ export function ConversationList({
                   {conversation.lastMessage.content}
                 </span>
                 {conversation.unreadCount > 0 && (
-                  <span
-                    className={styles.count}
-                    aria-label={messageTexts.unreadCount(conversation.unreadCount)}
-                  >
-                    {conversation.unreadCount > 99 ? '99+' : conversation.unreadCount}
+                  <span className={styles.count}>
+                    <span aria-hidden>
+                      {conversation.unreadCount > 99 ? '99+' : conversation.unreadCount}
+                    </span>
+                    <span className="visually-hidden">
+                      {messageTexts.unreadCount(conversation.unreadCount)}
+                    </span>
                   </span>
                 )}
               </span>

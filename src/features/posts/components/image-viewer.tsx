@@ -68,6 +68,7 @@ export function ImageViewer({ images, title }: { images: ImageRef[]; title: stri
             <div
               key={`${image.url}-${index}`}
               className={styles.slide}
+              role="group"
               aria-roledescription="slide"
               aria-label={`${index + 1} / ${images.length}`}
             >

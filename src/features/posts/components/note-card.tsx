@@ -81,12 +81,11 @@ export const NoteCard = memo(function NoteCard({
           <Avatar src={post.author.avatar} alt="" size={20} />
           <span className={styles.authorName}>{post.author.username}</span>
         </Link>
-        <span
-          className={post.isLiked ? `${styles.likes} ${styles.liked}` : styles.likes}
-          aria-label={`${formatCount(post.likesCount)} ${postTexts.likes}`}
-        >
+        {/* The word is text, not an aria-label: a name on a plain <span> may go unread. */}
+        <span className={post.isLiked ? `${styles.likes} ${styles.liked}` : styles.likes}>
           <Heart size={14} aria-hidden fill={post.isLiked ? 'currentColor' : 'none'} />
           {formatCount(post.likesCount)}
+          <span className="visually-hidden"> {postTexts.likes}</span>
         </span>
       </footer>
       {extra && <div className={styles.extra}>{extra}</div>}

@@ -41,21 +41,20 @@ export function NoteWaterfall({ list, empty, showStatus, renderExtra, label }: N
 
   if (list.isLoading) {
     const skeletons = distributeColumns(SKELETON_HEIGHTS, columnCount, (height) => height);
+    // A labelled section, as the loaded list is: a name on a plain <div> is one that
+    // assistive technology may drop (axe's aria-prohibited-attr).
     return (
-      <div
-        className={styles.grid}
-        style={columnsStyle(columnCount)}
-        aria-busy="true"
-        aria-label={label}
-      >
-        {skeletons.map((column, index) => (
-          <div key={index} className={styles.column}>
-            {column.map((ratio, row) => (
-              <NoteCardSkeleton key={row} ratio={ratio} />
-            ))}
-          </div>
-        ))}
-      </div>
+      <section aria-label={label} aria-busy="true">
+        <div className={styles.grid} style={columnsStyle(columnCount)}>
+          {skeletons.map((column, index) => (
+            <div key={index} className={styles.column}>
+              {column.map((ratio, row) => (
+                <NoteCardSkeleton key={row} ratio={ratio} />
+              ))}
+            </div>
+          ))}
+        </div>
+      </section>
     );
   }
 
