@@ -85,7 +85,7 @@ export const NoteCard = memo(function NoteCard({
         <span className={post.isLiked ? `${styles.likes} ${styles.liked}` : styles.likes}>
           <Heart size={14} aria-hidden fill={post.isLiked ? 'currentColor' : 'none'} />
           {formatCount(post.likesCount)}
-          <span className="visually-hidden"> {postTexts.likes}</span>
+          <span className="visually-hidden">{postTexts.likes}</span>
         </span>
       </footer>
       {extra && <div className={styles.extra}>{extra}</div>}

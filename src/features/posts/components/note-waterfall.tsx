@@ -39,47 +39,37 @@ export function NoteWaterfall({ list, empty, showStatus, renderExtra, label }: N
     [list.posts, columnCount],
   );
 
-  if (list.isLoading) {
-    const skeletons = distributeColumns(SKELETON_HEIGHTS, columnCount, (height) => height);
-    // A labelled section, as the loaded list is: a name on a plain <div> is one that
-    // assistive technology may drop (axe's aria-prohibited-attr).
-    return (
-      <section aria-label={label} aria-busy="true">
-        <div className={styles.grid} style={columnsStyle(columnCount)}>
-          {skeletons.map((column, index) => (
-            <div key={index} className={styles.column}>
-              {column.map((ratio, row) => (
-                <NoteCardSkeleton key={row} ratio={ratio} />
-              ))}
-            </div>
-          ))}
-        </div>
-      </section>
-    );
+  if (!list.isLoading) {
+    if (list.error && list.posts.length === 0) return <LoadError onRetry={list.retry} />;
+    if (list.posts.length === 0) return <>{empty}</>;
   }
-
-  if (list.error && list.posts.length === 0) {
-    return <LoadError onRetry={list.retry} />;
-  }
-
-  if (list.posts.length === 0) return <>{empty}</>;
 
   const order = new Map(list.posts.map((post, index) => [post.id, index]));
+  // While the first page is on its way its columns are skeletons, in the section the cards then
+  // fill: one named region either way (a name on a plain <div> may go unread, axe's
+  // aria-prohibited-attr).
+  const cells = list.isLoading
+    ? distributeColumns(SKELETON_HEIGHTS, columnCount, (height) => height).map((column) =>
+        column.map((ratio, row) => <NoteCardSkeleton key={row} ratio={ratio} />),
+      )
+    : columns.map((column) =>
+        column.map((post) => (
+          <NoteCard
+            key={post.id}
+            post={post}
+            showStatus={showStatus}
+            eager={(order.get(post.id) ?? EAGER_CARDS) < EAGER_CARDS}
+            deferred={(order.get(post.id) ?? 0) >= FIRST_SCREEN_CARDS}
+            extra={renderExtra?.(post)}
+          />
+        )),
+      );
   return (
-    <section aria-label={label}>
+    <section aria-label={label} aria-busy={list.isLoading || undefined}>
       <div className={styles.grid} style={columnsStyle(columnCount)}>
-        {columns.map((column, index) => (
+        {cells.map((column, index) => (
           <div key={index} className={styles.column}>
-            {column.map((post) => (
-              <NoteCard
-                key={post.id}
-                post={post}
-                showStatus={showStatus}
-                eager={(order.get(post.id) ?? EAGER_CARDS) < EAGER_CARDS}
-                deferred={(order.get(post.id) ?? 0) >= FIRST_SCREEN_CARDS}
-                extra={renderExtra?.(post)}
-              />
-            ))}
+            {column}
           </div>
         ))}
       </div>
@@ -88,21 +78,23 @@ export function NoteWaterfall({ list, empty, showStatus, renderExtra, label }: N
         down (a layout shift). While a page is on its way the site's footer is hidden
         (data-feed-loading, footer.module.css), so the cards do not push it down either.
       */}
-      <div
-        key={list.posts.length}
-        ref={sentinel}
-        className={styles.footer}
-        aria-live="polite"
-        data-feed-loading={list.isLoadingMore ? '' : undefined}
-      >
-        {list.error ? (
-          <LoadError onRetry={list.loadMore} compact />
-        ) : list.isLoadingMore ? (
-          postTexts.loadingMore
-        ) : list.hasMore ? null : (
-          postTexts.noMore
-        )}
-      </div>
+      {!list.isLoading && (
+        <div
+          key={list.posts.length}
+          ref={sentinel}
+          className={styles.footer}
+          aria-live="polite"
+          data-feed-loading={list.isLoadingMore ? '' : undefined}
+        >
+          {list.error ? (
+            <LoadError onRetry={list.loadMore} compact />
+          ) : list.isLoadingMore ? (
+            postTexts.loadingMore
+          ) : list.hasMore ? null : (
+            postTexts.noMore
+          )}
+        </div>
+      )}
     </section>
   );
 }
