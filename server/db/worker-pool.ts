@@ -21,7 +21,8 @@ const TASKS_PER_THREAD = 16;
  *   took 40 ms (p99 245 ms); in order, the slowest took 97 ms.
  * - `recordTiming: false`: nothing reads piscina's histograms, which cost every task two records.
  * - `execArgv: []`: without the parent's loader flags (tsx), the workers are plain JavaScript.
- * - `idleTimeout`: a thread's state is kept between tasks, so an idle thread is not ended.
+ * - `idleTimeout`: by default a thread's state is kept between tasks, so an idle thread is not
+ *   ended; a pool whose thread is cheap to start again and costly to keep may end it after a rest.
  */
 export function orderedWorkerPool(options: {
   filename: URL;
@@ -30,6 +31,8 @@ export function orderedWorkerPool(options: {
   maxThreads: number;
   /** Tasks waiting beyond this are refused rather than queued without end. */
   maxQueue: number;
+  /** Milliseconds a thread beyond `minThreads` may stand idle before it is ended. */
+  idleTimeout?: number;
 }): Piscina {
   return new Piscina({
     ...options,
@@ -38,6 +41,6 @@ export function orderedWorkerPool(options: {
     concurrentTasksPerWorker: TASKS_PER_THREAD,
     recordTiming: false,
     execArgv: [],
-    idleTimeout: Number.POSITIVE_INFINITY,
+    idleTimeout: options.idleTimeout ?? Number.POSITIVE_INFINITY,
   });
 }

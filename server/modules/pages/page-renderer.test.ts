@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import type { PageFrame } from './page-html.js';
 import { loadPageRenderer } from './page-renderer.ts';
 import type { PageDataJson, PageRenderer, PageRequest } from './page-renderer.ts';
@@ -59,8 +59,8 @@ describe('the page-render thread', () => {
   const modulePath = path.join(folder, 'entry-server.mjs');
   writeFileSync(modulePath, SLOW_RENDERER);
   const renderers: PageRenderer[] = [];
-  const load = async (maxAtOnce?: number) => {
-    const renderer = await loadPageRenderer(modulePath, FRAME, maxAtOnce);
+  const load = async (options?: Parameters<typeof loadPageRenderer>[2]) => {
+    const renderer = await loadPageRenderer(modulePath, FRAME, options);
     if (!renderer) throw new Error('no renderer');
     renderers.push(renderer);
     return renderer;
@@ -115,7 +115,7 @@ describe('the page-render thread', () => {
   });
 
   it('answers null (the shell) past the renders it may have under way', async () => {
-    const renderer = await load(1);
+    const renderer = await load({ maxAtOnce: 1 });
     const source = sourceOf(async () => JSON.stringify(feedOf('丙')));
     const drawn = documentOf('<main>丙 null</main>', { viewer: null, swr: { feed: feedOf('丙') } });
     // The second is asked while the first is under way; the third once it is drawn.
@@ -126,5 +126,16 @@ describe('the page-render thread', () => {
     expect(pages.map((page) => page?.toString() ?? null)).toEqual([drawn, null]);
     const third = await renderer.render(home(null), source);
     expect(third?.toString()).toBe(drawn);
+  });
+
+  it('ends its thread after a rest, and draws the next page on a new one', async () => {
+    const renderer = await load({ restMs: 100 });
+    const source = sourceOf(async () => JSON.stringify(feedOf('丁')));
+    const drawn = documentOf('<main>丁 2</main>', { viewer: null, swr: { feed: feedOf('丁') } });
+    expect(renderer.threads).toBe(0);
+    expect((await renderer.render(home(2), source))?.toString()).toBe(drawn);
+    expect(renderer.threads).toBe(1);
+    await vi.waitFor(() => expect(renderer.threads).toBe(0), { timeout: 5_000 });
+    expect((await renderer.render(home(2), source))?.toString()).toBe(drawn);
   });
 });

@@ -16,6 +16,15 @@ import type { PageFrame } from './page-html.js';
  */
 export const MAX_RENDERS_AT_ONCE = 64;
 
+/**
+ * How long the render thread may stand idle before it ends. While it lives it holds some
+ * 60-80 MiB (React, the app's pages, its own heap), which a server kept for good once it had
+ * drawn a page. Started again, it costs the next page some 0.4-0.5 s, loading the renderer
+ * (decision 060): five minutes spare that to a site that has a page view every minute or two,
+ * and give the memory back on one that has none.
+ */
+export const RENDER_THREAD_REST_MS = 5 * 60_000;
+
 /** What page-render-worker.js is asked: `RenderPage`'s arguments, the source as a port. */
 export interface RenderTask {
   url: string;
@@ -59,6 +68,8 @@ export interface PageRenderer {
    * under way.
    */
   render(page: PageRequest, source: PageDataJson): Promise<Buffer | null>;
+  /** Render threads alive: 0 before the first page and after a rest. */
+  readonly threads: number;
   close(): Promise<void>;
 }
 
@@ -83,16 +94,16 @@ function serveSource(port: MessagePort, source: PageDataJson, failed: (error: un
  *
  * React draws a page synchronously: on the thread that answers requests, a home page held it
  * for 10-16 ms (decision 058), and every request and timer waited behind it. The thread started
- * by the first page holds the renderer (React and the app's pages, some 40 MiB that this thread
- * no longer loads); the page's reads still run here, through the app's services, asked for over
- * a port of the page's own. That thread also writes the page's document in `frame`, encodes and
+ * by the first page, and again by the first after a rest (`restMs`), holds the renderer (React
+ * and the app's pages, some 40 MiB that this thread no longer loads); the page's reads still run
+ * here, through the app's services, asked for over a port of the page's own. That thread also writes the page's document in `frame`, encodes and
  * compresses it, and hands back its bytes: a page's markup and data, made into a document here,
  * were the garbage that this thread's collections spent 10-14 ms on (decision 059).
  */
 export async function loadPageRenderer(
   modulePath: string | null,
   frame: PageFrame,
-  maxAtOnce = MAX_RENDERS_AT_ONCE,
+  { maxAtOnce = MAX_RENDERS_AT_ONCE, restMs = RENDER_THREAD_REST_MS } = {},
 ): Promise<PageRenderer | null> {
   if (!modulePath || !existsSync(modulePath)) return null;
   const thread = orderedWorkerPool({
@@ -101,6 +112,7 @@ export async function loadPageRenderer(
     minThreads: 0,
     maxThreads: 1,
     maxQueue: Number.POSITIVE_INFINITY,
+    idleTimeout: restMs,
   });
   let underWay = 0;
   return {
@@ -124,6 +136,9 @@ export async function loadPageRenderer(
         underWay -= 1;
         here.close();
       }
+    },
+    get threads() {
+      return thread.threads.length;
     },
     close: () => thread.close(),
   };
