@@ -96,9 +96,10 @@ function serveSource(port: MessagePort, source: PageDataJson, failed: (error: un
  * for 10-16 ms (decision 058), and every request and timer waited behind it. The thread started
  * by the first page, and again by the first after a rest (`restMs`), holds the renderer (React
  * and the app's pages, some 40 MiB that this thread no longer loads); the page's reads still run
- * here, through the app's services, asked for over a port of the page's own. That thread also writes the page's document in `frame`, encodes and
- * compresses it, and hands back its bytes: a page's markup and data, made into a document here,
- * were the garbage that this thread's collections spent 10-14 ms on (decision 059).
+ * here, through the app's services, asked for over a port of the page's own. That thread also
+ * writes the page's document in `frame`, encodes and compresses it, and hands back its bytes: a
+ * page's markup and data, made into a document here, were the garbage that this thread's
+ * collections spent 10-14 ms on (decision 059).
  */
 export async function loadPageRenderer(
   modulePath: string | null,
