@@ -1,3 +1,4 @@
+import { BADGE_CAP } from './constants';
 import { formatTexts } from './texts';
 
 /**
@@ -10,6 +11,9 @@ export function formatCount(value: number | null | undefined): string {
   if (count < 10000) return `${(Math.floor(count / 100) / 10).toFixed(1)}k`;
   return `${(Math.floor(count / 1000) / 10).toFixed(1)}${formatTexts.tenThousand}`;
 }
+
+/** An unread count on a badge: over `BADGE_CAP` it shows 99+. */
+export const formatBadgeCount = (count: number) => (count > BADGE_CAP ? `${BADGE_CAP}+` : count);
 
 const pad = (n: number) => String(n).padStart(2, '0');
 

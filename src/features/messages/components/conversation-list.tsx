@@ -3,7 +3,7 @@ import type { KeyboardEvent } from 'react';
 import type { Conversation } from '../../../../contract/message';
 import { Avatar } from '../../../components/avatar';
 import { EmptyState } from '../../../components/empty-state';
-import { formatTime } from '../../../lib/format';
+import { formatBadgeCount, formatTime } from '../../../lib/format';
 import { messageTexts } from '../texts';
 import styles from './messages-panel.module.css';
 
@@ -87,9 +87,7 @@ export function ConversationList({
                 </span>
                 {conversation.unreadCount > 0 && (
                   <span className={styles.count}>
-                    <span aria-hidden>
-                      {conversation.unreadCount > 99 ? '99+' : conversation.unreadCount}
-                    </span>
+                    <span aria-hidden>{formatBadgeCount(conversation.unreadCount)}</span>
                     <span className="visually-hidden">
                       {messageTexts.unreadCount(conversation.unreadCount)}
                     </span>
