@@ -15,11 +15,11 @@ export default function RelatedNotes({ postId }: { postId: string }) {
   }));
   if (!list.isLoading && !list.error && list.posts.length === 0) return null;
   return (
-    <section className={styles.section} aria-labelledby="related-notes-heading">
-      <h2 id="related-notes-heading" className={styles.heading}>
-        {texts.heading}
-      </h2>
+    // The list below is the region, named 相关笔记 by NoteWaterfall: a section here too
+    // announced the same name twice.
+    <div className={styles.section}>
+      <h2 className={styles.heading}>{texts.heading}</h2>
       <NoteWaterfall list={list} label={texts.heading} empty={null} />
-    </section>
+    </div>
   );
 }
