@@ -22,7 +22,7 @@ import { useCategories } from '../../features/posts/hooks/use-categories';
 import { usePost } from '../../features/posts/hooks/use-post';
 import { postKey } from '../../lib/post-key';
 import { editorTexts } from '../../features/posts/editor/texts';
-import { postTexts } from '../../features/posts/texts';
+import { noteTexts } from '../../features/posts/note-texts';
 import { selectUser, useSessionStore } from '../../stores/session-store';
 
 /** `/edit-post/{id}`: the author edits a note; unsaved changes wait in the browser. */
@@ -37,10 +37,10 @@ export default function EditPostPage() {
     return (
       <EmptyState
         icon={<FileX size={28} />}
-        title={postTexts.noteNotFound}
+        title={noteTexts.noteNotFound}
         action={
           <Link to="/" className={buttonClass()}>
-            {postTexts.backHome}
+            {noteTexts.backHome}
           </Link>
         }
       />

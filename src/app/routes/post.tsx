@@ -17,6 +17,7 @@ import { RelatedSection } from '../../features/posts/components/related-section'
 import { usePost } from '../../features/posts/hooks/use-post';
 import { isValidPostId } from '../../features/posts/post-id';
 import { postTexts } from '../../features/posts/texts';
+import { noteTexts } from '../../features/posts/note-texts';
 import { selectUser, useSessionStore } from '../../stores/session-store';
 
 /** `/post/{id}`: one note. */
@@ -43,14 +44,14 @@ export default function PostPage() {
   if (missing || (error && !post)) {
     return (
       <>
-        <PageMeta title={postTexts.noteNotFound} noindex />
+        <PageMeta title={noteTexts.noteNotFound} noindex />
         <EmptyState
           icon={<FileX size={28} />}
-          title={missing ? postTexts.noteNotFound : postTexts.loadFailed}
+          title={missing ? noteTexts.noteNotFound : postTexts.loadFailed}
           action={
             missing ? (
               <Link to="/" className={buttonClass()}>
-                {postTexts.backHome}
+                {noteTexts.backHome}
               </Link>
             ) : (
               <button

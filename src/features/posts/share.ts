@@ -1,5 +1,5 @@
 import { notify } from '../../lib/notify';
-import { postTexts } from './texts';
+import { noteTexts } from './note-texts';
 
 /** Shares a note through the system sheet where there is one, else copies its link. */
 export async function shareNote(title: string, url: string): Promise<void> {
@@ -13,8 +13,8 @@ export async function shareNote(title: string, url: string): Promise<void> {
   }
   try {
     await navigator.clipboard.writeText(url);
-    notify.success(postTexts.linkCopied);
+    notify.success(noteTexts.linkCopied);
   } catch {
-    notify.error(postTexts.shareFailed);
+    notify.error(noteTexts.shareFailed);
   }
 }

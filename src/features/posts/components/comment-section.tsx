@@ -15,6 +15,7 @@ import { notify } from '../../../lib/notify';
 import { useTypedBeforeHydration } from '../../../lib/typed-before-hydration';
 import { useComments } from '../hooks/use-comments';
 import { postTexts } from '../texts';
+import { noteTexts } from '../note-texts';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import styles from './comment-section.module.css';
 import { ReportButton } from '../../../components/report/report-button';
@@ -50,7 +51,7 @@ export function CommentSection({ post, viewer, inputRef }: CommentSectionProps) 
     setBusy(true);
     try {
       await thread.remove(deleting);
-      notify.success(postTexts.commentDeleted);
+      notify.success(noteTexts.commentDeleted);
       setDeleting(null);
     } catch (error) {
       notify.failure(error);
@@ -74,13 +75,13 @@ export function CommentSection({ post, viewer, inputRef }: CommentSectionProps) 
             {comment.author.username}
           </Link>
           {comment.author.id === post.author.id && (
-            <span className={styles.authorTag}>{postTexts.author}</span>
+            <span className={styles.authorTag}>{noteTexts.author}</span>
           )}
         </div>
         <p className={styles.content}>
           {comment.replyTo && (
             <span className={styles.replyTo}>
-              {postTexts.reply}{' '}
+              {noteTexts.reply}{' '}
               <Link to={`/profile/${comment.replyTo._id}`}>@{comment.replyTo.username}</Link>：
             </span>
           )}
@@ -99,7 +100,7 @@ export function CommentSection({ post, viewer, inputRef }: CommentSectionProps) 
               className={styles.textButton}
               onClick={() => setReplyingTo(comment)}
             >
-              {postTexts.reply}
+              {noteTexts.reply}
             </button>
           )}
           {canDelete(comment) && (
@@ -108,7 +109,7 @@ export function CommentSection({ post, viewer, inputRef }: CommentSectionProps) 
               className={styles.textButton}
               onClick={() => setDeleting(comment)}
             >
-              {postTexts.remove}
+              {noteTexts.remove}
             </button>
           )}
           {viewer && comment.author.id !== viewer.id && (
@@ -122,7 +123,7 @@ export function CommentSection({ post, viewer, inputRef }: CommentSectionProps) 
         {replyingTo?.id === comment.id && (
           <CommentComposer
             autoFocus
-            placeholder={fillText(postTexts.replyPlaceholder, { name: comment.author.username })}
+            placeholder={fillText(noteTexts.replyPlaceholder, { name: comment.author.username })}
             onSubmit={async (content) => {
               await thread.add(content, comment);
               setReplyingTo(null);
@@ -142,12 +143,12 @@ export function CommentSection({ post, viewer, inputRef }: CommentSectionProps) 
   return (
     <section className={styles.section} aria-labelledby="comments-heading" id="comments">
       <h2 id="comments-heading" className={styles.heading}>
-        {fillText(postTexts.commentsCount, { count: post.commentsCount })}
+        {fillText(noteTexts.commentsCount, { count: post.commentsCount })}
       </h2>
       {viewer ? (
         <CommentComposer
           inputRef={inputRef}
-          placeholder={postTexts.commentPlaceholder}
+          placeholder={noteTexts.commentPlaceholder}
           onSubmit={(content) => thread.add(content, null).then(() => undefined)}
         />
       ) : (
@@ -156,7 +157,7 @@ export function CommentSection({ post, viewer, inputRef }: CommentSectionProps) 
           className={styles.signIn}
           onClick={() => emitAppEvent('open-login-modal', { from: `/post/${post.id}` })}
         >
-          {postTexts.commentSignIn}
+          {noteTexts.commentSignIn}
         </button>
       )}
       {thread.isLoading ? (
@@ -175,7 +176,7 @@ export function CommentSection({ post, viewer, inputRef }: CommentSectionProps) 
       ) : thread.comments.length === 0 ? (
         <div className={styles.state}>
           <MessageCircle size={24} aria-hidden />
-          <p>{postTexts.commentsEmpty}</p>
+          <p>{noteTexts.commentsEmpty}</p>
         </div>
       ) : (
         <ul className={styles.list}>
@@ -190,14 +191,14 @@ export function CommentSection({ post, viewer, inputRef }: CommentSectionProps) 
           onClick={thread.loadMore}
           loading={thread.isLoadingMore}
         >
-          {postTexts.moreComments}
+          {noteTexts.moreComments}
         </Button>
       )}
       <ConfirmDialog
         open={deleting !== null}
-        title={postTexts.commentDeleteTitle}
-        message={postTexts.commentDeleteConfirm}
-        confirmLabel={postTexts.remove}
+        title={noteTexts.commentDeleteTitle}
+        message={noteTexts.commentDeleteConfirm}
+        confirmLabel={noteTexts.remove}
         onConfirm={() => void confirmDelete()}
         onClose={() => setDeleting(null)}
         busy={busy}
@@ -231,7 +232,7 @@ function CommentComposer({ placeholder, onSubmit, onCancel, autoFocus, inputRef 
     try {
       await onSubmit(text);
       setContent('');
-      notify.success(postTexts.commentSent);
+      notify.success(noteTexts.commentSent);
     } catch (error) {
       notify.failure(error);
     } finally {
@@ -269,11 +270,11 @@ function CommentComposer({ placeholder, onSubmit, onCancel, autoFocus, inputRef 
         </span>
         {onCancel && (
           <Button variant="ghost" size="small" onClick={onCancel}>
-            {postTexts.cancel}
+            {noteTexts.cancel}
           </Button>
         )}
         <Button type="submit" size="small" loading={sending} disabled={!content.trim()}>
-          {postTexts.send}
+          {noteTexts.send}
         </Button>
       </div>
     </form>

@@ -5,7 +5,7 @@ import { SLIDE_IMAGE_SIZES } from '../../../../contract/image-variants';
 import { fillText } from '../../../../contract/page-messages';
 import type { ImageRef } from '../../../../contract/post';
 import { SmartImage } from '../../../components/smart-image';
-import { postTexts } from '../texts';
+import { noteTexts } from '../note-texts';
 import styles from './image-viewer.module.css';
 
 /** The frame keeps the first image's shape, within these bounds (width / height). */
@@ -44,7 +44,7 @@ export function ImageViewer({ images, title }: { images: ImageRef[]; title: stri
   }
 
   if (!first) return null;
-  const label = (index: number) => fillText(postTexts.imageAlt, { title, index: index + 1 });
+  const label = (index: number) => fillText(noteTexts.imageAlt, { title, index: index + 1 });
 
   return (
     <div className={styles.viewer}>
@@ -90,7 +90,7 @@ export function ImageViewer({ images, title }: { images: ImageRef[]; title: stri
               className={`${styles.arrow} ${styles.previous}`}
               onClick={() => goTo(current - 1)}
               disabled={current === 0}
-              aria-label={postTexts.previousImage}
+              aria-label={noteTexts.previousImage}
             >
               <ChevronLeft size={20} aria-hidden />
             </button>
@@ -99,7 +99,7 @@ export function ImageViewer({ images, title }: { images: ImageRef[]; title: stri
               className={`${styles.arrow} ${styles.next}`}
               onClick={() => goTo(current + 1)}
               disabled={current === images.length - 1}
-              aria-label={postTexts.nextImage}
+              aria-label={noteTexts.nextImage}
             >
               <ChevronRight size={20} aria-hidden />
             </button>
@@ -125,7 +125,7 @@ export function ImageViewer({ images, title }: { images: ImageRef[]; title: stri
               type="button"
               className={index === current ? `${styles.thumb} ${styles.thumbActive}` : styles.thumb}
               onClick={() => goTo(index)}
-              aria-label={fillText(postTexts.showImage, { index: index + 1 })}
+              aria-label={fillText(noteTexts.showImage, { index: index + 1 })}
               aria-current={index === current}
             >
               <SmartImage

@@ -13,7 +13,7 @@ import { deletePost } from '../api/delete-post';
 import { useReactions } from '../hooks/use-reactions';
 import { useRenderedBody } from '../rendered-body';
 import { shareNote } from '../share';
-import { postTexts } from '../texts';
+import { noteTexts } from '../note-texts';
 import { CommentSection } from './comment-section';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ReportButton } from '../../../components/report/report-button';
@@ -46,7 +46,7 @@ export function PostDetail({ post, viewer, extraActions, paywall }: PostDetailPr
     setDeleting(true);
     try {
       await deletePost(post.id);
-      notify.success(postTexts.deleted);
+      notify.success(noteTexts.deleted);
       navigate(isAuthor ? '/profile' : '/', { replace: true });
     } catch (error) {
       notify.failure(error, errorText.deletePostFailed);
@@ -61,7 +61,7 @@ export function PostDetail({ post, viewer, extraActions, paywall }: PostDetailPr
         type="button"
         className={like.active ? `${styles.reaction} ${styles.liked}` : styles.reaction}
         aria-pressed={like.active}
-        aria-label={`${like.active ? postTexts.unlike : postTexts.like} ${formatCount(like.count)}`}
+        aria-label={`${like.active ? noteTexts.unlike : noteTexts.like} ${formatCount(like.count)}`}
         onClick={() => void like.toggle()}
       >
         <Heart size={22} aria-hidden fill={like.active ? 'currentColor' : 'none'} />
@@ -71,7 +71,7 @@ export function PostDetail({ post, viewer, extraActions, paywall }: PostDetailPr
         type="button"
         className={favorite.active ? `${styles.reaction} ${styles.favorited}` : styles.reaction}
         aria-pressed={favorite.active}
-        aria-label={`${favorite.active ? postTexts.unfavorite : postTexts.favorite} ${formatCount(favorite.count)}`}
+        aria-label={`${favorite.active ? noteTexts.unfavorite : noteTexts.favorite} ${formatCount(favorite.count)}`}
         onClick={() => void favorite.toggle()}
       >
         <Star size={22} aria-hidden fill={favorite.active ? 'currentColor' : 'none'} />
@@ -80,7 +80,7 @@ export function PostDetail({ post, viewer, extraActions, paywall }: PostDetailPr
       <button
         type="button"
         className={styles.reaction}
-        aria-label={`${postTexts.comment} ${formatCount(post.commentsCount)}`}
+        aria-label={`${noteTexts.comment} ${formatCount(post.commentsCount)}`}
         onClick={() => {
           commentInput.current?.focus();
           document.getElementById('comments')?.scrollIntoView({ block: 'start' });
@@ -92,7 +92,7 @@ export function PostDetail({ post, viewer, extraActions, paywall }: PostDetailPr
       <button
         type="button"
         className={styles.reaction}
-        aria-label={postTexts.share}
+        aria-label={noteTexts.share}
         onClick={() => void shareNote(post.title, `${window.location.origin}/post/${post.id}`)}
       >
         <Share2 size={22} aria-hidden />
@@ -107,9 +107,9 @@ export function PostDetail({ post, viewer, extraActions, paywall }: PostDetailPr
       after={
         <ConfirmDialog
           open={confirmingDelete}
-          title={postTexts.deleteTitle}
-          message={postTexts.deleteConfirm}
-          confirmLabel={postTexts.remove}
+          title={noteTexts.deleteTitle}
+          message={noteTexts.deleteConfirm}
+          confirmLabel={noteTexts.remove}
           onConfirm={() => void removePost()}
           onClose={() => setConfirmingDelete(false)}
           busy={deleting}
@@ -124,17 +124,17 @@ export function PostDetail({ post, viewer, extraActions, paywall }: PostDetailPr
           role="status"
         >
           {post.status === 'pending'
-            ? postTexts.pendingBanner
+            ? noteTexts.pendingBanner
             : post.rejectReason
-              ? fillText(postTexts.rejectedBanner, { reason: post.rejectReason })
-              : postTexts.rejectedNoReason}
+              ? fillText(noteTexts.rejectedBanner, { reason: post.rejectReason })
+              : noteTexts.rejectedNoReason}
         </p>
       )}
 
       <div className={styles.text}>
         <h1 className={styles.title}>{post.title}</h1>
         {post.price > 0 && !post.canRead && (
-          <p className={styles.banner}>{fillText(postTexts.paidNotice, { price: post.price })}</p>
+          <p className={styles.banner}>{fillText(noteTexts.paidNotice, { price: post.price })}</p>
         )}
         <MarkdownBody source={post.content} rendered={renderedBody} />
         {paywall}
@@ -153,10 +153,10 @@ export function PostDetail({ post, viewer, extraActions, paywall }: PostDetailPr
         </div>
         <p className={styles.time}>
           {edited
-            ? postTexts.editedAt
+            ? noteTexts.editedAt
             : post.publishedAt
-              ? postTexts.publishedAt
-              : postTexts.submittedAt}{' '}
+              ? noteTexts.publishedAt
+              : noteTexts.submittedAt}{' '}
           <time dateTime={edited ? post.updatedAt : post.createdAt}>
             {formatTime(edited ? post.updatedAt : (post.publishedAt ?? post.createdAt))}
           </time>
@@ -167,7 +167,7 @@ export function PostDetail({ post, viewer, extraActions, paywall }: PostDetailPr
             {isAuthor && (
               <Link to={`/edit-post/${post.id}`} className={styles.manageButton}>
                 <Pencil size={16} aria-hidden />
-                {postTexts.edit}
+                {noteTexts.edit}
               </Link>
             )}
             {canDelete && (
@@ -177,7 +177,7 @@ export function PostDetail({ post, viewer, extraActions, paywall }: PostDetailPr
                 onClick={() => setConfirmingDelete(true)}
               >
                 <Trash2 size={16} aria-hidden />
-                {postTexts.remove}
+                {noteTexts.remove}
               </button>
             )}
             {viewer && !isAuthor && (
