@@ -57,6 +57,11 @@ export interface Config {
   webRoot: string | null;
   /** The page renderer the build makes of the app (`npm run build`); null: none. */
   pageRenderer: string | null;
+  /**
+   * How long a page waits for the render thread before it is the shell (PAGE_RENDER_WAIT_MS);
+   * null: the renderer's own RENDER_WAIT_MS.
+   */
+  pageRenderWaitMs: number | null;
   seedDemo: boolean;
   /** Per-minute request limits; RATE_LIMIT=off for load benchmarks. */
   rateLimit: boolean;
@@ -276,6 +281,7 @@ export function loadConfig(
     logLevel: env.LOG_LEVEL ?? 'info',
     webRoot: existsSync(path.join(defaultWebRoot, 'index.html')) ? defaultWebRoot : null,
     pageRenderer: path.resolve(env.PAGE_RENDERER ?? 'dist-ssr/entry-server.js'),
+    pageRenderWaitMs: env.PAGE_RENDER_WAIT_MS ?? null,
     seedDemo: env.SEED_DEMO ?? true,
     rateLimit: env.RATE_LIMIT !== 'off',
     requestLimits: {

@@ -38,6 +38,9 @@ export const EnvSchema = Type.Object({
   ),
   WEB_ROOT: text(),
   PAGE_RENDERER: text(),
+  PAGE_RENDER_WAIT_MS: Type.Optional(
+    Type.Integer({ minimum: 1, description: 'a positive whole number of milliseconds' }),
+  ),
   SEED_DEMO: flag(),
   RATE_LIMIT: Type.Optional(Type.Enum(['on', 'off'], { description: 'on or off' })),
   RATE_LIMIT_READS: positive(),

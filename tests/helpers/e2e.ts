@@ -69,6 +69,10 @@ export async function startSite(
       SEED_DEMO: options.seedDemo === false ? 'false' : 'true',
       DATABASE_URL: '',
       LOG_LEVEL: 'info',
+      // The suite shares the machine with the other suites, whose processes can starve the
+      // low-priority render thread for seconds: a page these tests expect drawn by the server
+      // waits for it rather than becoming the shell (render-wait.test.ts tests the wait).
+      PAGE_RENDER_WAIT_MS: '60000',
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -25,6 +25,18 @@ export const MAX_RENDERS_AT_ONCE = 64;
  */
 export const RENDER_THREAD_REST_MS = 5 * 60_000;
 
+/**
+ * How long a page waits for the render thread before it is the shell instead. The thread runs at
+ * the search threads' low priority (background-priority.js), so when other work at the normal
+ * priority fills every core it is all but stopped: on the 2-core machine, beside two busy
+ * processes, the first page after a start took 45-56 s and every page after it some 3 s, against
+ * 0.7 s and 40 ms on the quiet machine. The shell costs the reader one round trip for the page's
+ * data, asked of the thread that answers requests, which runs first. The first page after a start
+ * or a rest loads the renderer (0.4-0.7 s quiet), so the wait leaves it room twice over. A render
+ * cut short goes on, bounded by MAX_RENDERS_AT_ONCE, and its page is dropped.
+ */
+export const RENDER_WAIT_MS = 1_500;
+
 /** What page-render-worker.js is asked: `RenderPage`'s arguments, the source as a port. */
 export interface RenderTask {
   url: string;
@@ -64,12 +76,14 @@ export interface PageRenderer {
   /**
    * The page's whole document as UTF-8, compressed with `page.encoding`, made on the render
    * thread with reads from `source`;
-   * null when the renderer draws no page for the address, and when `maxAtOnce` renders are
-   * under way.
+   * null when the renderer draws no page for the address, when `maxAtOnce` renders are under
+   * way, and when the page is not drawn within `waitMs`.
    */
   render(page: PageRequest, source: PageDataJson): Promise<Buffer | null>;
   /** Render threads alive: 0 before the first page and after a rest. */
   readonly threads: number;
+  /** Whether the last page asked for was not drawn within `waitMs` (and was the shell). */
+  readonly late: boolean;
   close(): Promise<void>;
 }
 
@@ -104,7 +118,7 @@ function serveSource(port: MessagePort, source: PageDataJson, failed: (error: un
 export async function loadPageRenderer(
   modulePath: string | null,
   frame: PageFrame,
-  { maxAtOnce = MAX_RENDERS_AT_ONCE, restMs = RENDER_THREAD_REST_MS } = {},
+  { maxAtOnce = MAX_RENDERS_AT_ONCE, restMs = RENDER_THREAD_REST_MS, waitMs = RENDER_WAIT_MS } = {},
 ): Promise<PageRenderer | null> {
   if (!modulePath || !existsSync(modulePath)) return null;
   const thread = orderedWorkerPool({
@@ -116,30 +130,53 @@ export async function loadPageRenderer(
     idleTimeout: restMs,
   });
   let underWay = 0;
+  let late = false;
+
+  async function draw(page: PageRequest, source: PageDataJson): Promise<Buffer | null> {
+    underWay += 1;
+    const { port1: here, port2: there } = new MessageChannel();
+    // A read that failed here fails the render there; the error answered is this one, not
+    // the thread's copy of its text.
+    let failure: unknown = null;
+    serveSource(here, source, (error) => (failure ??= error));
+    const task: RenderTask = { ...page, port: there };
+    try {
+      const document = await inSlice(
+        thread.run(task, { transferList: [there] }) as Promise<Uint8Array | null>,
+      );
+      return document && Buffer.from(document.buffer, document.byteOffset, document.byteLength);
+    } catch (error) {
+      throw failure ?? error;
+    } finally {
+      underWay -= 1;
+      here.close();
+    }
+  }
+
   return {
     render: async (page, source) => {
       if (underWay >= maxAtOnce) return null;
-      underWay += 1;
-      const { port1: here, port2: there } = new MessageChannel();
-      // A read that failed here fails the render there; the error answered is this one, not
-      // the thread's copy of its text.
-      let failure: unknown = null;
-      serveSource(here, source, (error) => (failure ??= error));
-      const task: RenderTask = { ...page, port: there };
+      const drawing = draw(page, source);
+      let timer: NodeJS.Timeout | undefined;
+      const overdue = new Promise<'late'>((resolve) => {
+        timer = setTimeout(() => resolve('late'), waitMs);
+      });
       try {
-        const document = await inSlice(
-          thread.run(task, { transferList: [there] }) as Promise<Uint8Array | null>,
-        );
-        return document && Buffer.from(document.buffer, document.byteOffset, document.byteLength);
-      } catch (error) {
-        throw failure ?? error;
+        const drawn = await Promise.race([drawing, overdue]);
+        late = drawn === 'late';
+        if (drawn !== 'late') return drawn;
+        // Its reader has the shell already: what the render ends with is of no use to anyone.
+        drawing.catch(() => undefined);
+        return null;
       } finally {
-        underWay -= 1;
-        here.close();
+        clearTimeout(timer);
       }
     },
     get threads() {
       return thread.threads.length;
+    },
+    get late() {
+      return late;
     },
     close: () => thread.close(),
   };

@@ -7,7 +7,7 @@ import { readShell } from '../../lib/shell.ts';
 import { responseEncoding } from '../../plugins/compression.ts';
 import type { Viewer } from '../users/viewer.ts';
 import { answered, createPageDataSource } from './page-data-source.ts';
-import { loadPageRenderer } from './page-renderer.ts';
+import { loadPageRenderer, RENDER_WAIT_MS } from './page-renderer.ts';
 import type { PageRenderer } from './page-renderer.ts';
 import {
   inlineShellStyles,
@@ -46,17 +46,22 @@ async function pages(app: FastifyInstance) {
   const readStyle = styleReader(webRoot);
   const assetLinksOf = (...bundles: string[]) =>
     manifest ? routeAssetTags(routeAssets(manifest, ...bundles), readStyle) : '';
-  const renderer = await loadPageRenderer(app.config.pageRenderer, {
-    shell: inlineShellStyles(shell, readStyle),
-    dataElementId: PAGE_DATA_ELEMENT_ID,
-    assetLinks: Object.fromEntries(
-      [...new Set(PAGES.map(([, bundle]) => bundle))].map((bundle) => [
-        bundle,
-        assetLinksOf(ROUTES[bundle]),
-      ]),
-    ),
-    signInAssetLinks: assetLinksOf(...SIGN_IN_BUNDLES),
-  });
+  const waitMs = app.config.pageRenderWaitMs ?? RENDER_WAIT_MS;
+  const renderer = await loadPageRenderer(
+    app.config.pageRenderer,
+    {
+      shell: inlineShellStyles(shell, readStyle),
+      dataElementId: PAGE_DATA_ELEMENT_ID,
+      assetLinks: Object.fromEntries(
+        [...new Set(PAGES.map(([, bundle]) => bundle))].map((bundle) => [
+          bundle,
+          assetLinksOf(ROUTES[bundle]),
+        ]),
+      ),
+      signInAssetLinks: assetLinksOf(...SIGN_IN_BUNDLES),
+    },
+    { waitMs },
+  );
   if (!renderer) return;
   app.addHook('onClose', () => renderer.close());
   const { auth } = app.services;
@@ -83,7 +88,23 @@ async function pages(app: FastifyInstance) {
     return null;
   }
 
-  function handler({ render }: PageRenderer, bundle: string) {
+  /**
+   * Tells the operator when pages start being the shell because the render thread is late, and
+   * when they are drawn in time again: one line each way, not one a page.
+   */
+  let toldLate = false;
+  function reportLateness(request: FastifyRequest, { late }: PageRenderer) {
+    if (late === toldLate) return;
+    toldLate = late;
+    if (late) {
+      request.log.warn(
+        { waitMs },
+        'pages: the render thread is late, so pages are the shell the app draws (are all cores busy?)',
+      );
+    } else request.log.info('pages: the render thread draws pages in time again');
+  }
+
+  function handler(renderer: PageRenderer, bundle: string) {
     return async (request: FastifyRequest, reply: FastifyReply) => {
       void reply
         .type('text/html; charset=utf-8')
@@ -92,7 +113,7 @@ async function pages(app: FastifyInstance) {
         .header('vary', `cookie, ${VIEWPORT_WIDTH_HINT}, accept-encoding`);
       const viewer = await app.pageViewer(request);
       const encoding = responseEncoding(request);
-      const page = await render(
+      const page = await renderer.render(
         {
           url: new URL(request.url, app.config.publicOrigin).href,
           viewer: await presentViewer(viewer),
@@ -102,6 +123,7 @@ async function pages(app: FastifyInstance) {
         },
         createPageDataSource(app, viewer),
       );
+      reportLateness(request, renderer);
       if (!page) return shell;
       // Compressed already: the compression plugin passes an encoded answer as it is.
       if (encoding) void reply.header('content-encoding', encoding);
