@@ -1,4 +1,4 @@
-import { AnimatePresence, m } from 'framer-motion';
+import { AnimatePresence, m, useIsPresent } from 'framer-motion';
 import { X } from 'lucide-react';
 import { useEffect, useId, useLayoutEffect, useRef } from 'react';
 import type { CSSProperties, KeyboardEvent, ReactNode } from 'react';
@@ -41,6 +41,7 @@ function ModalFrame({ onClose, title, children, width }: ModalFrameProps) {
   const bodyRef = useRef<HTMLDivElement>(null);
   const titleId = useId();
   const closeRef = useRef(onClose);
+  const present = useIsPresent();
 
   useEffect(() => {
     closeRef.current = onClose;
@@ -85,7 +86,8 @@ function ModalFrame({ onClose, title, children, width }: ModalFrameProps) {
   };
 
   return (
-    <div className={styles.root} onKeyDown={trapTab}>
+    // Fading out, it no longer takes the clicks meant for the page it uncovers.
+    <div className={present ? styles.root : `${styles.root} ${styles.leaving}`} onKeyDown={trapTab}>
       <m.div
         className={styles.backdrop}
         onClick={onClose}

@@ -10,6 +10,7 @@ function Harness() {
   return (
     <>
       <button onClick={() => setOpen(true)}>打开</button>
+      <button>别处</button>
       <Modal open={open} onClose={() => setOpen(false)} title="登录">
         <input aria-label="用户名" />
         <button>登录</button>
@@ -46,6 +47,26 @@ describe('Modal', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(document.activeElement).toBe(opener);
     expect(document.body.style.overflow).toBe('');
+  });
+
+  it('while it fades out, lets clicks through and leaves focus put elsewhere where it is', async () => {
+    render(<Harness />);
+    const opener = screen.getByRole('button', { name: '打开' });
+    opener.focus();
+    fireEvent.click(opener);
+    const dialog = await screen.findByRole('dialog', { name: '登录' });
+    // Faded in: the animation's code has loaded, so the fade-out takes its 200 ms too.
+    await waitFor(() => expect(dialog.style.opacity).toBe('1'));
+    fireEvent.keyDown(dialog, { key: 'Escape' });
+    // Still in the page, fading out: its layer over the page takes no pointer.
+    expect(dialog.isConnected).toBe(true);
+    expect(dialog.parentElement?.className).toMatch(/leaving/);
+    const elsewhere = screen.getByRole('button', { name: '别处' });
+    elsewhere.focus();
+    // The focus the dialog gives back when it ends is given in React's commit, and React puts
+    // back the focus that was elsewhere before it.
+    await waitFor(() => expect(dialog.isConnected).toBe(false));
+    expect(document.activeElement).toBe(elsewhere);
   });
 
   it('is drawn by the server open and shown, when in place; a portalled one is left to the browser', async () => {
