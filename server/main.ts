@@ -8,6 +8,11 @@ import { migrateToLatest } from './db/migrate.ts';
 import { loggerOptions } from './lib/log-redaction.ts';
 import { collectStartUpGarbageSoon } from './lib/start-up-garbage.ts';
 import { seedDemoContent } from './seed/demo.ts';
+import {
+  lacksDemoContent,
+  SEED_DEMO_ARGUMENT,
+  seedDemoInChildProcess,
+} from './seed/seed-process.ts';
 
 const config = (() => {
   try {
@@ -38,9 +43,19 @@ const database = await migratedDatabase().catch((error: unknown) => {
   log.fatal({ err: error }, 'the database could not be opened or migrated; nothing started');
   process.exit(1);
 });
+const seedingOnly = process.argv.includes(SEED_DEMO_ARGUMENT);
+if (!seedingOnly && config.seedDemo && (await lacksDemoContent(database.db))) {
+  await seedDemoInChildProcess(log).catch((error: unknown) => {
+    log.fatal({ err: error }, 'the demo content could not be seeded; nothing started');
+    process.exit(1);
+  });
+}
 const app = await buildApp({ config, database, log, realtime: { prefix: config.redisPrefix } });
-
-if (config.seedDemo) await seedDemoContent(app);
+if (seedingOnly) {
+  await seedDemoContent(app);
+  await app.close();
+  process.exit(0);
+}
 
 let closing = false;
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {
