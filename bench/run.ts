@@ -13,6 +13,8 @@ import { checkHits, createQueryDrawer } from './search-queries.ts';
 import type { DrawnQuery, HitCheck } from './search-queries.ts';
 import { copyToPostgres } from './seed-postgres.ts';
 import { seedBenchDatabase } from './seed.ts';
+import { VIEWPORT_WIDTH_HINT } from '../contract/feed-columns.ts';
+import { PAGE_SESSION_COOKIE } from '../contract/page-hints.ts';
 import { START_UP_SETTLE_MS } from '../server/lib/start-up-garbage.ts';
 
 /**
@@ -21,7 +23,8 @@ import { START_UP_SETTLE_MS } from '../server/lib/start-up-garbage.ts';
  * and autocannon at 50 connections against the home feed and a note page (as visitors, then
  * signed in), a repeated search, distinct searches (never the same query twice), and the feed
  * while 40 connections search, both from the server's start (nothing loaded for search yet) and
- * once warm.
+ * once warm; then, with the build's web root and renderer (`npm run build`), pages the server
+ * draws (the home page as a visitor, a note signed in), as a browser asks for them.
  * Inside the server, perf_hooks measures how long the event loop was held (event-loop-probe.mjs).
  * Targets (2-core machine): feed and note ≥ 3 000 requests/s; distinct search ≥ 2 000/s with
  * p99 ≤ 50 ms on SQLite, ≥ 1 000/s with p99 ≤ 100 ms on PostgreSQL; the feed keeps ≥ 80 % of
@@ -80,10 +83,15 @@ function freePort(): Promise<number> {
   });
 }
 
+/** The built site, for the pages run; the API runs are served with no web root. */
+const BUILT_WEB_ROOT = path.resolve('dist');
+const BUILT_RENDERER = path.resolve('dist-ssr/entry-server.js');
+
 async function startServer(
   dataDir: string,
   port: number,
   databaseUrl: string | null,
+  webRoot: string | null = null,
 ): Promise<ChildProcess> {
   const server = spawn(
     process.execPath,
@@ -98,7 +106,8 @@ async function startServer(
         RATE_LIMIT: 'off',
         SEED_DEMO: 'false',
         LOG_LEVEL: 'warn',
-        WEB_ROOT: path.join(dataDir, 'no-web-root'),
+        WEB_ROOT: webRoot ?? path.join(dataDir, 'no-web-root'),
+        PAGE_RENDERER: BUILT_RENDERER,
         DATABASE_URL: databaseUrl ?? '',
         NODE_ENV: 'production',
       },
@@ -161,15 +170,28 @@ async function measure(
   requests: Request[],
   connections: number,
   seconds: number,
+  headers: Record<string, string> = {},
 ): Promise<Result> {
-  return autocannon({ url, connections, duration: seconds, requests });
+  return autocannon({ url, connections, duration: seconds, requests, headers });
 }
+
+/** How a signed-in request carries its reader's token: the API's header, or a page's cookie. */
+type Credential = (token: string) => Record<string, string>;
+const bearer: Credential = (token) => ({ authorization: `Bearer ${token}` });
+const pageCookie: Credential = (token) => ({ cookie: `${PAGE_SESSION_COOKIE}=${token}` });
+
+/** What a desktop Chromium sends with a page: compression it takes, and its viewport's width. */
+const BROWSER_HEADERS = {
+  accept: 'text/html',
+  'accept-encoding': 'gzip, deflate, br',
+  [VIEWPORT_WIDTH_HINT.toLowerCase()]: '1440',
+};
 
 /**
  * One request whose path is drawn anew every time; with `tokens`, sent signed in, with each
  * reader's token in turn.
  */
-function rotating(paths: () => string, tokens: string[] = []): Request[] {
+function rotating(paths: () => string, tokens: string[] = [], credential = bearer): Request[] {
   let next = 0;
   return [
     {
@@ -180,7 +202,7 @@ function rotating(paths: () => string, tokens: string[] = []): Request[] {
         return {
           ...request,
           path: paths(),
-          headers: { ...request.headers, authorization: `Bearer ${tokens[next]}` },
+          headers: { ...request.headers, ...credential(tokens[next]) },
         };
       },
     },
@@ -234,6 +256,43 @@ const printAside = (database: string, label: string, result: Result) =>
 
 const verdict = (ok: boolean | null) => (ok === null ? '—' : ok ? 'yes' : 'NO');
 
+/** Runs a scenario with the probe's window reset before it, and prints and keeps its row. */
+function recorder(server: ChildProcess, database: string, rows: Row[]) {
+  return async (
+    scenario: string,
+    connections: number,
+    run: () => Promise<Result>,
+    target: string,
+    met: (result: Result) => boolean | null,
+  ) => {
+    await probe(server, 'reset');
+    const result = await run();
+    const loop = await probe(server, 'stats');
+    const row: Row = {
+      database,
+      scenario,
+      connections,
+      requestsPerSecond: Math.round(result.requests.average),
+      p50Ms: result.latency.p50,
+      p99Ms: result.latency.p99,
+      errors: result.errors + result.timeouts + result.non2xx,
+      loopP99Ms: loop.p99Ms,
+      loopMaxMs: loop.maxMs,
+      loopHeldMaxMs: loop.heldMaxMs,
+      loopWaitedMaxMs: loop.waitedMaxMs,
+      loopCollectedInHeldMaxMs: loop.collectedInHeldMaxMs,
+      loopCollectionMaxMs: loop.collectionMaxMs,
+      target,
+      met: verdict(met(result)),
+    };
+    rows.push(row);
+    console.log(
+      `${database.padEnd(8)} ${scenario.padEnd(26)} ${String(row.requestsPerSecond).padStart(6)} req/s  p50 ${row.p50Ms} ms  p99 ${row.p99Ms} ms  errors ${row.errors}  loop p99 ${loop.p99Ms} ms max ${loop.maxMs} ms (ran ≤ ${loop.heldMaxMs ?? '?'} ms, waiting for a core ${loop.waitedAtHeldMaxMs ?? '?'} ms, collecting garbage ${loop.collectedInHeldMaxMs ?? '?'} ms; longest wait ${loop.waitedMaxMs ?? '?'} ms; ${loop.collections} collections, the longest ${loop.collectionMaxMs} ms)  ${target} ${row.met}`,
+    );
+    return result;
+  };
+}
+
 /** Every scenario against one running server (one database). */
 async function benchServer(
   url: string,
@@ -273,39 +332,7 @@ async function benchServer(
   const rssAtRestMiB = (await probe(server, 'stats')).rssMiB;
   console.log(`${database} RSS at rest: ${rssAtRestMiB} MiB (bar ≤ ${TARGETS.rssMiB} MiB)`);
   const rows: Row[] = [];
-  const record = async (
-    scenario: string,
-    connections: number,
-    run: () => Promise<Result>,
-    target: string,
-    met: (result: Result) => boolean | null,
-  ) => {
-    await probe(server, 'reset');
-    const result = await run();
-    const loop = await probe(server, 'stats');
-    const row: Row = {
-      database,
-      scenario,
-      connections,
-      requestsPerSecond: Math.round(result.requests.average),
-      p50Ms: result.latency.p50,
-      p99Ms: result.latency.p99,
-      errors: result.errors + result.timeouts + result.non2xx,
-      loopP99Ms: loop.p99Ms,
-      loopMaxMs: loop.maxMs,
-      loopHeldMaxMs: loop.heldMaxMs,
-      loopWaitedMaxMs: loop.waitedMaxMs,
-      loopCollectedInHeldMaxMs: loop.collectedInHeldMaxMs,
-      loopCollectionMaxMs: loop.collectionMaxMs,
-      target,
-      met: verdict(met(result)),
-    };
-    rows.push(row);
-    console.log(
-      `${database.padEnd(8)} ${scenario.padEnd(26)} ${String(row.requestsPerSecond).padStart(6)} req/s  p50 ${row.p50Ms} ms  p99 ${row.p99Ms} ms  errors ${row.errors}  loop p99 ${loop.p99Ms} ms max ${loop.maxMs} ms (ran ≤ ${loop.heldMaxMs ?? '?'} ms, waiting for a core ${loop.waitedAtHeldMaxMs ?? '?'} ms, collecting garbage ${loop.collectedInHeldMaxMs ?? '?'} ms; longest wait ${loop.waitedMaxMs ?? '?'} ms; ${loop.collections} collections, the longest ${loop.collectionMaxMs} ms)  ${target} ${row.met}`,
-    );
-    return result;
-  };
+  const record = recorder(server, database, rows);
 
   // The feed on 10 connections while 40 run distinct searches; the searches are shown aside.
   const feedConnections = CONNECTIONS - SEARCH_CONNECTIONS_MIXED;
@@ -424,6 +451,39 @@ async function benchServer(
   return { rows, checks: [check, checkEveryWord], rssAtRestMiB, rssAfterMiB };
 }
 
+/**
+ * Pages the server draws (decisions 058-061), on SQLite with the build's web root and renderer:
+ * the home page as a visitor and a note signed in, as a desktop Chromium asks for them. A page
+ * the render thread is late for is the shell; the check before the runs makes sure they are
+ * drawn, and the server's log says if they stopped being so.
+ */
+async function benchPages(url: string, server: ChildProcess, ids: number[]): Promise<Row[]> {
+  const random = createRandom(13);
+  const rows: Row[] = [];
+  const record = recorder(server, 'sqlite', rows);
+  const home = rotating(() => '/');
+  const sample = await fetch(`${url}/`, { headers: { [VIEWPORT_WIDTH_HINT]: '1440' } });
+  if (!(await sample.text()).includes('<article')) throw new Error('the home page was not drawn');
+  await measure(url, home, CONNECTIONS, 2, BROWSER_HEADERS);
+  await record(
+    'page: home',
+    CONNECTIONS,
+    () => measure(url, home, CONNECTIONS, SECONDS, BROWSER_HEADERS),
+    '—',
+    () => null,
+  );
+  const tokens = await registerReaders(url, CONNECTIONS);
+  const notes = rotating(() => `/post/${random.pick(ids)}`, tokens, pageCookie);
+  await record(
+    'page: note, signed in',
+    CONNECTIONS,
+    () => measure(url, notes, CONNECTIONS, SECONDS, BROWSER_HEADERS),
+    '—',
+    () => null,
+  );
+  return rows;
+}
+
 async function stop(server: ChildProcess | null): Promise<void> {
   if (server && server.exitCode === null) {
     server.kill('SIGTERM');
@@ -470,7 +530,16 @@ async function main() {
       server = null;
     }
 
-    const rows = results.flatMap((result) => result.rows);
+    const pageRows: Row[] = [];
+    if (existsSync(path.join(BUILT_WEB_ROOT, 'index.html')) && existsSync(BUILT_RENDERER)) {
+      const port = await freePort();
+      server = await startServer(dataDir, port, null, BUILT_WEB_ROOT);
+      pageRows.push(...(await benchPages(`http://127.0.0.1:${port}`, server, ids)));
+      await stop(server);
+      server = null;
+    } else console.log('pages: no build in dist/ and dist-ssr/ (npm run build), not measured');
+
+    const rows = [...results.flatMap((result) => result.rows), ...pageRows];
     console.table(rows);
     const memory = results.map((result, index) => ({
       database: databases[index].name,
