@@ -29,7 +29,7 @@ export const RENDER_THREAD_REST_MS = 5 * 60_000;
  * How long a page waits for the render thread before it is the shell instead. The thread runs at
  * the search threads' low priority (background-priority.js), so when other work at the normal
  * priority fills every core it is all but stopped: on the 2-core machine, beside two busy
- * processes, the first page after a start took 45-56 s and every page after it some 3 s, against
+ * processes, the first page after a start took 45-56 s and every page after it 2-4 s, against
  * 0.7 s and 40 ms on the quiet machine. The shell costs the reader one round trip for the page's
  * data, asked of the thread that answers requests, which runs first. The first page after a start
  * or a rest loads the renderer (0.4-0.7 s quiet), so the wait leaves it room twice over. A render
@@ -165,7 +165,7 @@ export async function loadPageRenderer(
         const drawn = await Promise.race([drawing, overdue]);
         late = drawn === 'late';
         if (drawn !== 'late') return drawn;
-        // Its reader has the shell already: what the render ends with is of no use to anyone.
+        // Its reader gets the shell: what the render ends with is of no use to anyone.
         drawing.catch(() => undefined);
         return null;
       } finally {
