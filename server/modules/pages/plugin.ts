@@ -38,6 +38,9 @@ const PAGES: [path: string, bundle: keyof typeof ROUTES][] = [
  * other page, and any page the renderer declines (someone's own profile), is the shell the app
  * draws by itself, as the service worker's offline copy is.
  */
+/** Pages drawn in time in a row after which the render thread counts as in time again. */
+const IN_TIME_AGAIN_AFTER = 10;
+
 async function pages(app: FastifyInstance) {
   const webRoot = app.config.webRoot;
   const shell = readShell(webRoot);
@@ -90,18 +93,24 @@ async function pages(app: FastifyInstance) {
 
   /**
    * Tells the operator when pages start being the shell because the render thread is late, and
-   * when they are drawn in time again: one line each way, not one a page.
+   * when they are drawn in time again: one line each way, not one a page. In time again means
+   * IN_TIME_AGAIN_AFTER pages in a row, so that a thread late for one page in two does not write
+   * a pair of lines every other page.
    */
-  let toldLate = false;
-  function reportLateness(request: FastifyRequest, { late }: PageRenderer) {
-    if (late === toldLate) return;
-    toldLate = late;
-    if (late) {
+  let late = false;
+  let inTimeInARow = 0;
+  function reportLateness(request: FastifyRequest, renderer: PageRenderer) {
+    inTimeInARow = renderer.late ? 0 : inTimeInARow + 1;
+    if (renderer.late && !late) {
+      late = true;
       request.log.warn(
         { waitMs },
         'pages: the render thread is late, so pages are the shell the app draws (are all cores busy?)',
       );
-    } else request.log.info('pages: the render thread draws pages in time again');
+    } else if (late && inTimeInARow >= IN_TIME_AGAIN_AFTER) {
+      late = false;
+      request.log.info('pages: the render thread draws pages in time again');
+    }
   }
 
   function handler(renderer: PageRenderer, bundle: string) {

@@ -52,13 +52,20 @@ describe('a page the render thread is late for', () => {
 
   it('is the shell, told once as a warning, and drawn again with one line once the thread catches up', async () => {
     const body = async (url: string) => (await t.app.inject({ url })).body;
-    const drawnAgain = () =>
-      vi.waitFor(async () => expect(await body('/')).toContain('<main>drawn</main>'), {
-        timeout: 20_000,
-        interval: 50,
-      });
+    const lateTold = () => told(/render thread is late/);
+    const inTimeTold = () => told(/draws pages in time again/);
+    // Pages until one is drawn and every late spell told has been told over: in time again
+    // takes ten pages drawn in time in a row.
+    const inTime = () =>
+      vi.waitFor(
+        async () => {
+          expect(await body('/')).toContain('<main>drawn</main>');
+          expect(inTimeTold()).toHaveLength(lateTold().length);
+        },
+        { timeout: 20_000, interval: 20 },
+      );
     // The thread's start may itself take longer than 150 ms on a busy machine.
-    await drawnAgain();
+    await inTime();
     lines.length = 0;
 
     // Two renders of 400 ms each: neither is drawn within 150 ms.
@@ -67,13 +74,17 @@ describe('a page the render thread is late for', () => {
       expect(page).not.toContain('<main>drawn</main>');
       expect(page).toContain('<!--app--><!--/app-->');
     }
-    const warnings = told(/render thread is late/);
-    expect(warnings).toHaveLength(1);
-    expect(warnings[0]).toMatchObject({ level: 40, waitMs: 150 });
+    expect(lateTold()).toMatchObject([{ level: 40, waitMs: 150 }]);
 
-    // Pages asked while the cut-short renders still run are the shell too; once they end, drawn.
-    await drawnAgain();
-    expect(told(/render thread is late/)).toHaveLength(1);
-    expect(told(/draws pages in time again/)).toMatchObject([{ level: 30 }]);
+    // Pages asked while the cut-short renders still run are the shell too; once they end, drawn,
+    // but one page drawn in time is not yet in time again.
+    await vi.waitFor(async () => expect(await body('/')).toContain('<main>drawn</main>'), {
+      timeout: 20_000,
+      interval: 20,
+    });
+    expect(inTimeTold()).toEqual([]);
+    await inTime();
+    expect(lateTold()).toHaveLength(1);
+    expect(inTimeTold()).toMatchObject([{ level: 30 }]);
   });
 });
