@@ -70,10 +70,13 @@ describe('the network notice', () => {
 });
 
 describe('toaster settings', () => {
-  it('are top right, 3 s, 8 px below the header', () => {
+  it('are top right, 3 s, 8 px below the header, and clipped at the top while sliding in', () => {
     expect(toasterSettings).toEqual({
       position: 'top-right',
-      containerStyle: { top: 'calc(var(--header-height) + 8px)' },
+      containerStyle: {
+        top: 'calc(var(--header-height) + 8px)',
+        clipPath: 'inset(-8px -100vw -100vh -100vw)',
+      },
       toastOptions: { duration: 3_000 },
     });
   });

@@ -71,10 +71,16 @@ export const notify = {
 
 /**
  * The <Toaster> settings of SPEC.md section 9: top right, 3 s, 8 px from the top of the page
- * below the sticky header, so a toast never covers the avatar or the bell.
+ * below the sticky header, so a toast never covers the avatar or the bell. A toast slides in
+ * from above its place, across the header: the stack is clipped at the header's lower edge (and
+ * only there, so shadows still show), so that no toast takes a click meant for the header while
+ * it comes in, as one did for the account menu right after a purchase.
  */
 export const toasterSettings = {
   position: 'top-right',
-  containerStyle: { top: `calc(var(--header-height) + ${TOAST_TOP_OFFSET_PX}px)` },
+  containerStyle: {
+    top: `calc(var(--header-height) + ${TOAST_TOP_OFFSET_PX}px)`,
+    clipPath: `inset(-${TOAST_TOP_OFFSET_PX}px -100vw -100vh -100vw)`,
+  },
   toastOptions: { duration: TOAST_DURATION_MS },
 } satisfies ToasterProps;

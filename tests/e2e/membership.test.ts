@@ -1,6 +1,12 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newContext, signedInContext, startSite } from '../helpers/e2e';
+import {
+  launchBrowser,
+  newContext,
+  signedInContext,
+  startSite,
+  watchWhatCovers,
+} from '../helpers/e2e';
 import type { RunningSite } from '../helpers/e2e';
 import { siteApi } from '../helpers/e2e-api';
 import type { Account, SiteApi } from '../helpers/e2e-api';
@@ -134,6 +140,10 @@ describe('membership and paid notes', () => {
     await page.getByText('未开通').waitFor();
     await page.getByRole('button', { name: '立即开通：月度会员，18 元' }).click();
     await payInSandbox(page, '18');
+    // From here on nothing may take a click meant for the account menu: neither the cashier
+    // fading out nor the toast of the purchase sliding in.
+    const menu = page.getByRole('button', { name: `${reader.user.username} 的账号菜单` });
+    const covers = await watchWhatCovers(page, menu);
 
     await page.getByText('会员生效中').waitFor();
     await page
@@ -147,8 +157,19 @@ describe('membership and paid notes', () => {
     );
 
     // The header shows the badge at once, and the menu says 会员 and the 氛围值.
-    const menu = page.getByRole('button', { name: `${reader.user.username} 的账号菜单` });
     await menu.locator('[title^="会员"]').waitFor();
+    // Until the cashier has gone and the toast has come in.
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    const toast = page.getByRole('status').filter({ hasText: '会员开通成功' });
+    // (An animation replaced on the way ends its `finished` as aborted.)
+    await toast.evaluate((element) =>
+      Promise.allSettled(
+        (element.parentElement ?? element)
+          .getAnimations({ subtree: true })
+          .map((animation) => animation.finished),
+      ),
+    );
+    await expect(covers()).resolves.toEqual([]);
     await menu.click();
     const summary = page.getByRole('menu');
     await expect(summary.textContent()).resolves.toMatch(/会员.*氛围值 \d+/);

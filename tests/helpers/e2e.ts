@@ -6,7 +6,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
@@ -184,6 +184,47 @@ export function spinnerWasShown(page: Page): Promise<boolean> {
   return page.evaluate(
     () => (window as unknown as { pageSpinner: { shown: boolean } }).pageSpinner.shown,
   );
+}
+
+/**
+ * Starts recording, every frame, what a click on `target` would land on at nine points across it
+ * (its corners, edges and middle). The returned function stops and names each element seen
+ * there that is not the target or inside it, once (e.g. a toast sliding in over it).
+ */
+export async function watchWhatCovers(
+  page: Page,
+  target: Locator,
+): Promise<() => Promise<string[]>> {
+  const box = await target.boundingBox();
+  if (!box) throw new Error('the target is not on the screen');
+  await target.evaluate((element, { x, y, width, height }) => {
+    const points = [0.1, 0.5, 0.9].flatMap((across) =>
+      [0.15, 0.5, 0.85].map((down) => [x + width * across, y + height * down] as const),
+    );
+    const seen = new Set<string>();
+    const watch = { seen, stopped: false };
+    Object.assign(window, { coverWatch: watch });
+    const sample = () => {
+      for (const [px, py] of points) {
+        const hit = document.elementFromPoint(px, py);
+        if (hit && !element.contains(hit)) {
+          const named = hit.closest('[role]');
+          seen.add(
+            `${hit.tagName.toLowerCase()}.${hit.className} in ${named?.getAttribute('role') ?? 'the page'}`,
+          );
+        }
+      }
+      if (!watch.stopped) requestAnimationFrame(sample);
+    };
+    requestAnimationFrame(sample);
+  }, box);
+  return () =>
+    page.evaluate(() => {
+      const watch = (window as unknown as { coverWatch: { seen: Set<string>; stopped: boolean } })
+        .coverWatch;
+      watch.stopped = true;
+      return [...watch.seen];
+    });
 }
 
 /**
