@@ -461,26 +461,23 @@ async function benchPages(url: string, server: ChildProcess, ids: number[]): Pro
   const random = createRandom(13);
   const rows: Row[] = [];
   const record = recorder(server, 'sqlite', rows);
-  const home = rotating(() => '/');
   const sample = await fetch(`${url}/`, { headers: { [VIEWPORT_WIDTH_HINT]: '1440' } });
   if (!(await sample.text()).includes('<article')) throw new Error('the home page was not drawn');
-  await measure(url, home, CONNECTIONS, 2, BROWSER_HEADERS);
-  await record(
-    'page: home',
-    CONNECTIONS,
-    () => measure(url, home, CONNECTIONS, SECONDS, BROWSER_HEADERS),
-    '—',
-    () => null,
-  );
   const tokens = await registerReaders(url, CONNECTIONS);
-  const notes = rotating(() => `/post/${random.pick(ids)}`, tokens, pageCookie);
-  await record(
-    'page: note, signed in',
-    CONNECTIONS,
-    () => measure(url, notes, CONNECTIONS, SECONDS, BROWSER_HEADERS),
-    '—',
-    () => null,
-  );
+  const home = rotating(() => '/');
+  await measure(url, home, CONNECTIONS, 2, BROWSER_HEADERS);
+  for (const [scenario, requests] of [
+    ['page: home', home],
+    ['page: note, signed in', rotating(() => `/post/${random.pick(ids)}`, tokens, pageCookie)],
+  ] as const) {
+    await record(
+      scenario,
+      CONNECTIONS,
+      () => measure(url, requests, CONNECTIONS, SECONDS, BROWSER_HEADERS),
+      '—',
+      () => null,
+    );
+  }
   return rows;
 }
 
