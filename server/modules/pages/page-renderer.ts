@@ -37,6 +37,12 @@ export const RENDER_THREAD_REST_MS = 5 * 60_000;
  */
 export const RENDER_WAIT_MS = 1_500;
 
+/**
+ * Pages drawn in time in a row after which the render thread counts as in time again, so that a
+ * thread late for every other page does not turn late and back again every other page.
+ */
+export const IN_TIME_AGAIN_AFTER = 10;
+
 /** What page-render-worker.js is asked: `RenderPage`'s arguments, the source as a port. */
 export interface RenderTask {
   url: string;
@@ -82,9 +88,18 @@ export interface PageRenderer {
   render(page: PageRequest, source: PageDataJson): Promise<Buffer | null>;
   /** Render threads alive: 0 before the first page and after a rest. */
   readonly threads: number;
-  /** Whether the last page asked for was not drawn within `waitMs` (and was the shell). */
-  readonly late: boolean;
   close(): Promise<void>;
+}
+
+export interface PageRendererOptions {
+  maxAtOnce?: number;
+  restMs?: number;
+  waitMs?: number;
+  /**
+   * Told when pages start being the shell for a late thread (true), and when they are drawn in
+   * time again (false, after IN_TIME_AGAIN_AFTER pages in a row): once each way, not once a page.
+   */
+  onLateness?: (late: boolean) => void;
 }
 
 /** Answers the render thread's reads for one page from `source`, on this thread. */
@@ -118,7 +133,12 @@ function serveSource(port: MessagePort, source: PageDataJson, failed: (error: un
 export async function loadPageRenderer(
   modulePath: string | null,
   frame: PageFrame,
-  { maxAtOnce = MAX_RENDERS_AT_ONCE, restMs = RENDER_THREAD_REST_MS, waitMs = RENDER_WAIT_MS } = {},
+  {
+    maxAtOnce = MAX_RENDERS_AT_ONCE,
+    restMs = RENDER_THREAD_REST_MS,
+    waitMs = RENDER_WAIT_MS,
+    onLateness,
+  }: PageRendererOptions = {},
 ): Promise<PageRenderer | null> {
   if (!modulePath || !existsSync(modulePath)) return null;
   const thread = orderedWorkerPool({
@@ -131,6 +151,13 @@ export async function loadPageRenderer(
   });
   let underWay = 0;
   let late = false;
+  let inTimeInARow = 0;
+  function count(pageLate: boolean) {
+    inTimeInARow = pageLate ? 0 : inTimeInARow + 1;
+    if (pageLate === late || (!pageLate && inTimeInARow < IN_TIME_AGAIN_AFTER)) return;
+    late = pageLate;
+    onLateness?.(late);
+  }
 
   async function draw(page: PageRequest, source: PageDataJson): Promise<Buffer | null> {
     underWay += 1;
@@ -163,7 +190,7 @@ export async function loadPageRenderer(
       });
       try {
         const drawn = await Promise.race([drawing, overdue]);
-        late = drawn === 'late';
+        count(drawn === 'late');
         if (drawn !== 'late') return drawn;
         // Its reader gets the shell: what the render ends with is of no use to anyone.
         drawing.catch(() => undefined);
@@ -174,9 +201,6 @@ export async function loadPageRenderer(
     },
     get threads() {
       return thread.threads.length;
-    },
-    get late() {
-      return late;
     },
     close: () => thread.close(),
   };

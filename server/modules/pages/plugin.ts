@@ -38,9 +38,6 @@ const PAGES: [path: string, bundle: keyof typeof ROUTES][] = [
  * other page, and any page the renderer declines (someone's own profile), is the shell the app
  * draws by itself, as the service worker's offline copy is.
  */
-/** Pages drawn in time in a row after which the render thread counts as in time again. */
-const IN_TIME_AGAIN_AFTER = 10;
-
 async function pages(app: FastifyInstance) {
   const webRoot = app.config.webRoot;
   const shell = readShell(webRoot);
@@ -63,7 +60,18 @@ async function pages(app: FastifyInstance) {
       ),
       signInAssetLinks: assetLinksOf(...SIGN_IN_BUNDLES),
     },
-    { waitMs },
+    {
+      waitMs,
+      onLateness: (late) => {
+        if (!late) app.log.info('pages: the render thread draws pages in time again');
+        else {
+          app.log.warn(
+            { waitMs },
+            'pages: the render thread is late, so pages are the shell the app draws (are all cores busy?)',
+          );
+        }
+      },
+    },
   );
   if (!renderer) return;
   app.addHook('onClose', () => renderer.close());
@@ -91,28 +99,6 @@ async function pages(app: FastifyInstance) {
     return null;
   }
 
-  /**
-   * Tells the operator when pages start being the shell because the render thread is late, and
-   * when they are drawn in time again: one line each way, not one a page. In time again means
-   * IN_TIME_AGAIN_AFTER pages in a row, so that a thread late for one page in two does not write
-   * a pair of lines every other page.
-   */
-  let late = false;
-  let inTimeInARow = 0;
-  function reportLateness(request: FastifyRequest, renderer: PageRenderer) {
-    inTimeInARow = renderer.late ? 0 : inTimeInARow + 1;
-    if (renderer.late && !late) {
-      late = true;
-      request.log.warn(
-        { waitMs },
-        'pages: the render thread is late, so pages are the shell the app draws (are all cores busy?)',
-      );
-    } else if (late && inTimeInARow >= IN_TIME_AGAIN_AFTER) {
-      late = false;
-      request.log.info('pages: the render thread draws pages in time again');
-    }
-  }
-
   function handler(renderer: PageRenderer, bundle: string) {
     return async (request: FastifyRequest, reply: FastifyReply) => {
       void reply
@@ -132,7 +118,6 @@ async function pages(app: FastifyInstance) {
         },
         createPageDataSource(app, viewer),
       );
-      reportLateness(request, renderer);
       if (!page) return shell;
       // Compressed already: the compression plugin passes an encoded answer as it is.
       if (encoding) void reply.header('content-encoding', encoding);
