@@ -7,12 +7,8 @@ import type { DatabaseHandle } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { loggerOptions } from './lib/log-redaction.ts';
 import { collectStartUpGarbageSoon } from './lib/start-up-garbage.ts';
-import { seedDemoContent } from './seed/demo.ts';
-import {
-  lacksDemoContent,
-  SEED_DEMO_ARGUMENT,
-  seedDemoInChildProcess,
-} from './seed/seed-process.ts';
+import { hasDemoContent, seedDemoContent } from './seed/demo.ts';
+import { SEED_DEMO_ARGUMENT, seedDemoInChildProcess } from './seed/seed-process.ts';
 
 const config = (() => {
   try {
@@ -44,7 +40,7 @@ const database = await migratedDatabase().catch((error: unknown) => {
   process.exit(1);
 });
 const seedingOnly = process.argv.includes(SEED_DEMO_ARGUMENT);
-if (!seedingOnly && config.seedDemo && (await lacksDemoContent(database.db))) {
+if (!seedingOnly && config.seedDemo && !(await hasDemoContent(database.db))) {
   await seedDemoInChildProcess(log).catch((error: unknown) => {
     log.fatal({ err: error }, 'the demo content could not be seeded; nothing started');
     process.exit(1);

@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
 import { hashPassword } from '../modules/auth/passwords.ts';
 import { createUserRepository } from '../modules/users/user-repository.ts';
 
@@ -25,10 +27,15 @@ export const DEMO_USERS = [
   },
 ];
 
+/** Whether the database has its demo content already (its admin is seeded first). */
+export async function hasDemoContent(db: Kysely<Database>): Promise<boolean> {
+  return Boolean(await createUserRepository(db).findByUsername('admin'));
+}
+
 /** Seeds an admin and demo users once, on the first start of an empty database. */
 export async function seedDemoContent(app: FastifyInstance): Promise<void> {
+  if (await hasDemoContent(app.db)) return;
   const users = createUserRepository(app.db);
-  if (await users.findByUsername('admin')) return;
 
   const adminPassword = process.env.ADMIN_PASSWORD ?? DEFAULT_ADMIN_PASSWORD;
   const admin = await users.insert({

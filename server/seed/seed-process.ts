@@ -1,19 +1,11 @@
 import { spawn } from 'node:child_process';
-import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
-import type { Database } from '../db/schema.ts';
-import { createUserRepository } from '../modules/users/user-repository.ts';
 
 /**
  * The argument that makes the server's own entry (server/main.ts) seed the demo content and exit
  * instead of listening.
  */
 export const SEED_DEMO_ARGUMENT = '--seed-demo-and-exit';
-
-/** Whether the database has no demo content yet: it is seeded on the first start only. */
-export async function lacksDemoContent(db: Kysely<Database>): Promise<boolean> {
-  return !(await createUserRepository(db).findByUsername('admin'));
-}
 
 /**
  * Seeds the demo content in a child process of the same entry, loader and flags, and waits for

@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawnInstance } from '../helpers/cluster.ts';
+import { logLines, spawnInstance } from '../helpers/cluster.ts';
 import { freePort } from '../helpers/e2e.ts';
 
 interface LogLine {
@@ -45,11 +45,7 @@ describe('the first start with demo content', () => {
   });
 
   it('seeds in a process that has ended before the server listens, and the server stays small', async () => {
-    const lines = instance.logs
-      .join('')
-      .split('\n')
-      .filter((line) => line.startsWith('{'))
-      .map((line) => JSON.parse(line) as LogLine);
+    const lines = logLines<LogLine>(instance);
     const seeded = lines.find((line) => line.msg?.startsWith('demo content seeded'));
     const listening = lines.find((line) => line.msg?.startsWith('Server listening at'));
     expect(seeded?.pid).toBeGreaterThan(0);

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { spawnInstance } from '../helpers/cluster.ts';
+import { logLines, spawnInstance } from '../helpers/cluster.ts';
 import { freePort } from '../helpers/e2e.ts';
 
 interface LogLine {
@@ -42,13 +42,7 @@ describe('the start-up migration', () => {
     return instance;
   }
 
-  /** The instance's JSON log lines so far (stderr's, if any, are not JSON and are left out). */
-  const linesOf = (instance: ReturnType<typeof spawnInstance>): LogLine[] =>
-    instance.logs
-      .join('')
-      .split('\n')
-      .filter((line) => line.startsWith('{'))
-      .map((line) => JSON.parse(line) as LogLine);
+  const linesOf = (instance: ReturnType<typeof spawnInstance>) => logLines<LogLine>(instance);
 
   const listeningAt = (lines: LogLine[]) =>
     lines.findIndex((line) => line.msg?.startsWith('Server listening at'));

@@ -19,6 +19,18 @@ export interface Instance {
 }
 
 /**
+ * The instance's JSON log lines so far (its stderr's, if any, are not JSON and are left out). A
+ * chunk of output may end mid-line, so the chunks are joined before they are split.
+ */
+export function logLines<T>(instance: Pick<Instance, 'logs'>): T[] {
+  return instance.logs
+    .join('')
+    .split('\n')
+    .filter((line) => line.startsWith('{'))
+    .map((line) => JSON.parse(line) as T);
+}
+
+/**
  * Starts `node dist-server/main.js`. The instance is returned at once (so a caller can always
  * stop it) with `ready`, which resolves when its /readyz answers 200.
  */
