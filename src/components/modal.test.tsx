@@ -19,6 +19,15 @@ function Harness() {
   );
 }
 
+/** The harness with its dialog opened from its button, which holds the focus first. */
+async function openDialog() {
+  render(<Harness />);
+  const opener = screen.getByRole('button', { name: '打开' });
+  opener.focus();
+  fireEvent.click(opener);
+  return { opener, dialog: await screen.findByRole('dialog', { name: '登录' }) };
+}
+
 describe('Modal', () => {
   // The dialog's animated layer is a lazy chunk. Loading it here, as a page that has already
   // loaded it would, keeps its first transform (slow on a busy machine) out of
@@ -26,11 +35,7 @@ describe('Modal', () => {
   beforeAll(() => import('./modal-layer'));
 
   it('focuses its first field, traps Tab, closes on Escape and gives focus back', async () => {
-    render(<Harness />);
-    const opener = screen.getByRole('button', { name: '打开' });
-    opener.focus();
-    fireEvent.click(opener);
-    const dialog = await screen.findByRole('dialog', { name: '登录' });
+    const { opener, dialog } = await openDialog();
     expect(document.body.style.overflow).toBe('hidden');
     const field = screen.getByLabelText('用户名');
     expect(document.activeElement).toBe(field);
@@ -50,11 +55,7 @@ describe('Modal', () => {
   });
 
   it('while it fades out, lets clicks through and leaves focus put elsewhere where it is', async () => {
-    render(<Harness />);
-    const opener = screen.getByRole('button', { name: '打开' });
-    opener.focus();
-    fireEvent.click(opener);
-    const dialog = await screen.findByRole('dialog', { name: '登录' });
+    const { dialog } = await openDialog();
     // Faded in: the animation's code has loaded, so the fade-out takes its 200 ms too.
     await waitFor(() => expect(dialog.style.opacity).toBe('1'));
     fireEvent.keyDown(dialog, { key: 'Escape' });

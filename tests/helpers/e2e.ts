@@ -210,7 +210,7 @@ export async function watchWhatCovers(
         if (hit && !element.contains(hit)) {
           const named = hit.closest('[role]');
           seen.add(
-            `${hit.tagName.toLowerCase()}.${hit.className} in ${named?.getAttribute('role') ?? 'the page'}`,
+            `${hit.tagName.toLowerCase()}.${hit.getAttribute('class') ?? ''} in ${named?.getAttribute('role') ?? 'the page'}`,
           );
         }
       }
