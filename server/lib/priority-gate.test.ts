@@ -9,6 +9,8 @@ function gateAt(clock: { now: number }, options: Partial<PriorityGateOptions> = 
   return createPriorityGate({
     busySlots: 1,
     busyGapMs: 0,
+    busyRestFactor: 0,
+    busyRestMaxMs: 0,
     idleSlots: 3,
     quietMs: 20,
     maxWaiting: 10,
@@ -157,6 +159,37 @@ describe('priority gate', () => {
     expect(third.started).toBe(true);
     third.release();
     await thirdRun;
+  });
+
+  it('rests busyRestFactor times as long as the last costly request took, at most busyRestMaxMs', async () => {
+    const clock = { now: 1000 };
+    const gate = gateAt(clock, { busyGapMs: 5, busyRestFactor: 3, busyRestMaxMs: 40 });
+    gate.otherStarted();
+    type Held = { work: ReturnType<typeof heldWork>; run: Promise<void> };
+    /** Ends `last` at `endedAt`, and checks that the next costly request waits until `startsAt`. */
+    const next = async (last: Held, endedAt: number, startsAt: number): Promise<Held> => {
+      clock.now = endedAt;
+      last.work.release();
+      await last.run;
+      const work = heldWork();
+      const run = gate.run(work.run);
+      clock.now = startsAt - 1;
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      expect(work.started).toBe(false);
+      clock.now = startsAt;
+      await expect.poll(() => work.started).toBe(true);
+      return { work, run };
+    };
+    const first = heldWork();
+    // The first takes 10 ms: the next waits 30 ms after its end, well past the 5 ms gap.
+    const second = await next({ work: first, run: gate.run(first.run) }, 1010, 1040);
+    // The second takes 1 ms and rests 3: the gap after its start holds the next back.
+    const third = await next(second, 1041, 1045);
+    // The third takes 100 ms: 300 ms of rest would be too long, 40 ms is the most.
+    const fourth = await next(third, 1145, 1185);
+    fourth.work.release();
+    await fourth.run;
+    gate.otherEnded();
   });
 
   it('counts another request as busy for as long as it runs, and quietMs after', () => {

@@ -31,6 +31,19 @@ export interface PriorityGateOptions {
   busySlots: number;
   /** While others are answered, costly requests start at least this far apart. */
   busyGapMs: number;
+  /**
+   * While others are answered, the next costly request also waits this many times as long as
+   * the last one took after it ended: a costlier kind of request (a phrase, a rare shape of
+   * query) then gets no larger share of the time than a cheap one, where a fixed gap gave it
+   * more in proportion to its cost.
+   */
+  busyRestFactor: number;
+  /**
+   * The longest such rest: a request that took long because it waited (the first search after
+   * a start loads the segmenter's dictionary for a second or two) would otherwise hold every
+   * other back for several times that.
+   */
+  busyRestMaxMs: number;
   idleSlots: number;
   quietMs: number;
   maxWaiting: number;
@@ -56,6 +69,8 @@ export function createPriorityGate(options: PriorityGateOptions): PriorityGate {
    */
   let others = 0;
   let startedAt = Number.NEGATIVE_INFINITY;
+  /** When the rest after the last costly request ends (`busyRestFactor`). */
+  let restUntil = Number.NEGATIVE_INFINITY;
   let running = 0;
   let givenUp = 0;
   let admitting = false;
@@ -64,7 +79,8 @@ export function createPriorityGate(options: PriorityGateOptions): PriorityGate {
   const contended = () => (others > 0 || now() - otherAt < options.quietMs) && saturated();
   const slots = () => (contended() ? options.busySlots : options.idleSlots);
   /** How long the next costly request must still wait for the gap after the last one. */
-  const gapLeft = () => (contended() ? startedAt + options.busyGapMs - now() : 0);
+  const gapLeft = () =>
+    contended() ? Math.max(startedAt + options.busyGapMs, restUntil) - now() : 0;
   const start = () => {
     running += 1;
     startedAt = now();
@@ -103,6 +119,7 @@ export function createPriorityGate(options: PriorityGateOptions): PriorityGate {
         if (running < slots() && !admitting) admit();
         await turn;
       }
+      const began = now();
       try {
         if (abandoned?.()) {
           givenUp += 1;
@@ -110,6 +127,9 @@ export function createPriorityGate(options: PriorityGateOptions): PriorityGate {
         }
         return await work();
       } finally {
+        const ended = now();
+        const rest = Math.min((ended - began) * options.busyRestFactor, options.busyRestMaxMs);
+        restUntil = Math.max(restUntil, ended + rest);
         running -= 1;
         if (waiting.length > 0 && !admitting) {
           if (contended()) {
