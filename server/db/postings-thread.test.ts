@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createPostingsThread } from './postings-thread.ts';
 import type { ChangedNotes, NoteBytes, PostingsTask, PostingsThread } from './postings-thread.ts';
 import type { IndexChanges } from './word-postings.js';
@@ -78,6 +78,23 @@ describe('the postings thread', () => {
     expect(await thread.rank(task(['编程']))).toEqual(ranked(['编程'], [1, 3], 2));
     // A word never sent is still asked for, the rest is not.
     expect(await thread.rank(task(['编程', '摄影']))).toEqual(lacking(false, ['摄影']));
+  });
+
+  it('ends after a rest, and the next thread asks again for what the ended one held', async () => {
+    const resting = createPostingsThread(100);
+    try {
+      expect(resting.alive).toBe(0);
+      const both = Object.entries(POSTINGS);
+      expect(await resting.rank(task(['编程'], { lengths: LENGTHS, words: both }))).toEqual(
+        ranked(['编程'], [1, 3], 2),
+      );
+      expect(resting.alive).toBe(1);
+      await vi.waitFor(() => expect(resting.alive).toBe(0), { timeout: 5_000 });
+      expect(await resting.rank(task(['编程']))).toEqual(lacking(true, ['编程']));
+      expect(resting.alive).toBe(1);
+    } finally {
+      await resting.close();
+    }
   });
 
   it('asks again for what went stale with writes, and refuses a read older than they allow', async () => {

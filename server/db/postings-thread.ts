@@ -1,5 +1,5 @@
 import { inSlice } from '../lib/turn-slices.ts';
-import { MAX_POSTING_BYTES } from './read-pool.ts';
+import { MAX_POSTING_BYTES, SEARCH_THREAD_REST_MS } from './read-pool.ts';
 import { orderedWorkerPool } from './worker-pool.ts';
 import type { TextQuery, TextRanking } from './read-pool.ts';
 
@@ -56,6 +56,8 @@ export type PostingsAnswer =
  */
 export interface PostingsThread {
   rank(task: PostingsTask): Promise<PostingsAnswer>;
+  /** 0 before the first search and after a rest, else 1. */
+  readonly alive: number;
   close(): Promise<void>;
 }
 
@@ -63,11 +65,12 @@ export interface PostingsThread {
 const MAX_QUEUE = 2000;
 
 /**
- * One thread, started by the first search (a server nobody searches keeps its memory), holding
- * the postings as one ranker: a second thread would hold and read every word again, and the
- * thread that answers requests, not ranking, is what bounds search on two cores.
+ * One thread, started by the first search (a server nobody searches keeps its memory) and ended
+ * after `restMs` without one, holding the postings as one ranker: a second thread would hold and
+ * read every word again, and the thread that answers requests, not ranking, is what bounds
+ * search on two cores. A new thread holds no changed notes, and asks for them (`missing.changed`).
  */
-export function createPostingsThread(): PostingsThread {
+export function createPostingsThread(restMs = SEARCH_THREAD_REST_MS): PostingsThread {
   const piscina = orderedWorkerPool({
     filename: new URL('./postings-worker.js', import.meta.url),
     // As much as SQLite's read workers together may hold.
@@ -75,9 +78,13 @@ export function createPostingsThread(): PostingsThread {
     minThreads: 0,
     maxThreads: 1,
     maxQueue: MAX_QUEUE,
+    idleTimeout: restMs,
   });
   return {
     rank: (task) => inSlice(piscina.run(task) as Promise<PostingsAnswer>),
+    get alive() {
+      return piscina.threads;
+    },
     close: () => piscina.close(),
   };
 }

@@ -92,6 +92,25 @@ describe('the read pool', () => {
     expect(answered).toEqual(asked.map((_, at) => at));
   });
 
+  // Its search thread holds jieba's dictionary and postings: given back on a site not searched.
+  it('ends its one search thread after a rest, and starts it again for the next query', async () => {
+    const resting = createReadPool(path.join(dir, 'site.db'), 1, 100);
+    const kept = createReadPool(path.join(dir, 'site.db'), 2, 100);
+    try {
+      expect(resting.searchThreadsAlive).toBe(0);
+      await expect(resting.all('SELECT 3 AS x', [])).resolves.toEqual([{ x: 3 }]);
+      expect(resting.searchThreadsAlive).toBe(1);
+      await vi.waitFor(() => expect(resting.searchThreadsAlive).toBe(0), { timeout: 5_000 });
+      await expect(resting.all('SELECT 4 AS x', [])).resolves.toEqual([{ x: 4 }]);
+      // Two or more are kept, as piscina would start a second only behind a full first.
+      await expect(kept.all('SELECT 5 AS x', [])).resolves.toEqual([{ x: 5 }]);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(kept.searchThreadsAlive).toBe(2);
+    } finally {
+      await Promise.all([resting.close(), kept.close()]);
+    }
+  });
+
   // A server stopping (SIGTERM) closes its pool after its last requests; queries they asked for
   // are answered, not cut off.
   it('answers the queries asked before it closes', async () => {

@@ -41,6 +41,8 @@ export interface ReadPool {
   rankText(query: TextQuery): Promise<TextRanking>;
   /** Worker threads (1 for the main-thread fallback). */
   readonly threads: number;
+  /** Search threads alive: with one, 0 before the first search and after a rest. */
+  readonly searchThreadsAlive: number;
   close(): Promise<void>;
 }
 
@@ -55,14 +57,31 @@ const MAX_QUEUE = 2000;
 export const MAX_POSTING_BYTES = 32 * 2 ** 20;
 
 /**
+ * How long a search thread (SQLite's read thread, PostgreSQL's ranking thread, the segmenter's)
+ * may stand idle before it ends. It holds jieba's dictionary, the postings it has read and a
+ * heap of its own: after a few thousand distinct searches at 100,000 notes a server held some
+ * 440 MiB for good (decision 063). Started again, it costs the next search the dictionary's load
+ * and its words' reads; five minutes, as the render thread's (decision 060), spare that to a site
+ * searched every minute or two and give the memory back on one that is not.
+ */
+export const SEARCH_THREAD_REST_MS = 5 * 60_000;
+
+/**
  * Worker threads (worker-pool.ts), each with its own read-only connection to `file`: `threads`
  * for searches, and the foreground one.
  */
-export function createReadPool(file: string, threads = defaultThreads()): ReadPool {
+export function createReadPool(
+  file: string,
+  threads = defaultThreads(),
+  restMs = SEARCH_THREAD_REST_MS,
+): ReadPool {
   const background = orderedWorkerPool({
     filename: new URL('./read-worker.js', import.meta.url),
     workerData: { file, maxPostingBytes: Math.floor(MAX_POSTING_BYTES / threads) },
-    minThreads: threads,
+    // One thread (two cores) ends after a rest, and the next task starts it again. Several are
+    // kept for good: piscina starts a thread beyond `minThreads` only once the others each hold
+    // TASKS_PER_THREAD tasks (worker-pool.ts), so a few searches at once would queue on one.
+    ...(threads === 1 ? { minThreads: 0, idleTimeout: restMs } : { minThreads: threads }),
     maxThreads: threads,
     maxQueue: MAX_QUEUE,
   });
@@ -81,6 +100,9 @@ export function createReadPool(file: string, threads = defaultThreads()): ReadPo
   const run = <T>(task: object, on = background) => inSlice(on.run(task) as Promise<T>);
   return {
     threads,
+    get searchThreadsAlive() {
+      return background.threads;
+    },
     all: <T>(sql: string, params: readonly unknown[]) => run<T[]>({ sql, params }),
     allForeground: <T>(sql: string, params: readonly unknown[]) =>
       run<T[]>({ sql, params }, foreground),

@@ -9,6 +9,15 @@ import { Piscina } from 'piscina';
  */
 const TASKS_PER_THREAD = 16;
 
+/** A pool of `orderedWorkerPool`: piscina's `run`, its threads alive, and a `close` that waits. */
+export interface OrderedPool {
+  run(task: object, options?: Parameters<Piscina['run']>[1]): Promise<unknown>;
+  /** Threads alive now: below `minThreads` only before the first task and after a rest. */
+  readonly threads: number;
+  /** Ends the threads once every task asked has been answered, those still in line too. */
+  close(): Promise<void>;
+}
+
 /**
  * A pool of worker threads (piscina) that hold state of their own (a read connection, postings)
  * and answer tasks in the order they were asked.
@@ -23,6 +32,9 @@ const TASKS_PER_THREAD = 16;
  * - `execArgv: []`: without the parent's loader flags (tsx), the workers are plain JavaScript.
  * - `idleTimeout`: by default a thread's state is kept between tasks, so an idle thread is not
  *   ended; a pool whose thread is cheap to start again and costly to keep may end it after a rest.
+ * - `close`: piscina's waits for the tasks its threads hold, not for those still in its line
+ *   while a thread starts for them (the first after a start or a rest), which it cut off with
+ *   "Terminating worker thread"; this one waits for every task asked.
  */
 export function orderedWorkerPool(options: {
   filename: URL;
@@ -33,8 +45,8 @@ export function orderedWorkerPool(options: {
   maxQueue: number;
   /** Milliseconds a thread beyond `minThreads` may stand idle before it is ended. */
   idleTimeout?: number;
-}): Piscina {
-  return new Piscina({
+}): OrderedPool {
+  const piscina = new Piscina({
     ...options,
     filename: options.filename.href,
     stricterFIFO: true,
@@ -43,4 +55,25 @@ export function orderedWorkerPool(options: {
     execArgv: [],
     idleTimeout: options.idleTimeout ?? Number.POSITIVE_INFINITY,
   });
+  let underWay = 0;
+  let drained: (() => void) | null = null;
+  const answered = () => {
+    underWay -= 1;
+    if (underWay === 0) drained?.();
+  };
+  return {
+    run(task, runOptions) {
+      underWay += 1;
+      const answer = piscina.run(task, runOptions) as Promise<unknown>;
+      answer.then(answered, answered);
+      return answer;
+    },
+    get threads() {
+      return piscina.threads.length;
+    },
+    async close() {
+      if (underWay > 0) await new Promise<void>((resolve) => (drained = resolve));
+      await piscina.close();
+    },
+  };
 }

@@ -200,7 +200,7 @@ export async function loadPageRenderer(
       }
     },
     get threads() {
-      return thread.threads.length;
+      return thread.threads;
     },
     close: () => thread.close(),
   };

@@ -236,6 +236,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('search postings on PostgreSQL',
         lost += 1;
         return thread.rank({ ...task, changed: null });
       },
+      alive: 1,
       close: () => thread.close(),
     };
     const postings = createPostgresPostings(other.db, losing);

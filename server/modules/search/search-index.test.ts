@@ -14,6 +14,7 @@ function recordingPool() {
   const scorings: RowScoring[] = [];
   const pool: ReadPool = {
     threads: 1,
+    searchThreadsAlive: 1,
     all: <T>(sql: string) => {
       asked.push(sql);
       const row = sql.includes('post_fts_docsize') ? { n: 1000, words: 50, chars: 80 } : { n: 10 };

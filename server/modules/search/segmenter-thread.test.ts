@@ -50,4 +50,17 @@ describe('the segmenter thread', () => {
     expect(note.chars).toBe('标 题 长 江 大 桥');
     expect(more).toEqual(['node', 'js', '南京市', '长江大桥']);
   });
+
+  it('ends after a rest, and cuts the next text on a new thread', async () => {
+    const resting = createSegmenterThread(100);
+    try {
+      expect(resting.alive).toBe(0);
+      expect(await resting.queryWords('夜景摄影')).toEqual(['夜景', '摄影']);
+      expect(resting.alive).toBe(1);
+      await vi.waitFor(() => expect(resting.alive).toBe(0), { timeout: 5_000 });
+      expect(await resting.queryWords('夜景摄影')).toEqual(['夜景', '摄影']);
+    } finally {
+      await resting.close();
+    }
+  });
 });

@@ -1,3 +1,4 @@
+import { SEARCH_THREAD_REST_MS } from '../../db/read-pool.ts';
 import { orderedWorkerPool } from '../../db/worker-pool.ts';
 import { inSlice } from '../../lib/turn-slices.ts';
 import type { IndexText, NoteParts } from './jieba-text.js';
@@ -25,26 +26,33 @@ export interface SegmenterThread {
   queryWords(text: string): Promise<string[]>;
   /** A note's index columns (see `indexText` in jieba-text.js). */
   indexText(parts: NoteParts): Promise<IndexText>;
+  /** 0 before the first cut and after a rest, else 1. */
+  readonly alive: number;
   close(): Promise<void>;
 }
 
 /**
- * One thread, started by the first cut: a server nobody has searched or written to holds no
- * dictionary (decision 029), and a second thread would hold a second one.
+ * One thread, started by the first cut and ended after `restMs` without one: a server nobody
+ * has searched or written to lately holds no dictionary (decisions 029 and 063), and a second
+ * thread would hold a second one.
  */
-export function createSegmenterThread(): SegmenterThread {
+export function createSegmenterThread(restMs = SEARCH_THREAD_REST_MS): SegmenterThread {
   const piscina = orderedWorkerPool({
     filename: new URL('./segmenter-worker.js', import.meta.url),
     workerData: null,
     minThreads: 0,
     maxThreads: 1,
     maxQueue: MAX_QUEUE,
+    idleTimeout: restMs,
   });
   const run = <T>(task: SegmenterTask) => inSlice(piscina.run(task) as Promise<T>);
   return {
     ready: () => run<null>({ kind: 'ready' }).then(() => undefined),
     queryWords: (text) => run<string[]>({ kind: 'query', text }),
     indexText: (parts) => run<IndexText>({ kind: 'note', parts }),
+    get alive() {
+      return piscina.threads;
+    },
     close: () => piscina.close(),
   };
 }
