@@ -438,6 +438,10 @@ async function benchServer(
       '—',
       () => null,
     );
+  const printShare = (label: string, beside: number, alone: number) =>
+    console.log(
+      `${database.padEnd(8)} ${`  (${label})`.padEnd(26)} ${Math.round((100 * beside) / alone)} % of alone`,
+    );
   let aloneTotal = 0;
   let besideTotal = 0;
   for (let pair = 1; pair <= MIXED_PAIRS; pair += 1) {
@@ -453,9 +457,7 @@ async function benchServer(
     besideTotal += beside.requests.average;
     showSearching();
   }
-  console.log(
-    `${database.padEnd(8)} ${'  (the feed beside searching)'.padEnd(26)} ${Math.round((100 * besideTotal) / aloneTotal)} % of alone`,
-  );
+  printShare('the feed beside searching', besideTotal, aloneTotal);
   // The same beside searches of quoted phrases, which cost a search thread about three times
   // as much as topic words on SQLite (decision 062).
   const phraseAlone = (await feedAlone()).requests.average;
@@ -470,9 +472,7 @@ async function benchServer(
     () => null,
   );
   showSearching();
-  console.log(
-    `${database.padEnd(8)} ${'  (the feed beside phrases)'.padEnd(26)} ${Math.round((100 * besidePhrases.requests.average) / phraseAlone)} % of alone`,
-  );
+  printShare('the feed beside phrases', besidePhrases.requests.average, phraseAlone);
 
   const check = await checkHits(url, checked);
   console.log(`${database} hit check (${drawer.count()} distinct queries sent):`, check);
