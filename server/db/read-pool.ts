@@ -41,7 +41,7 @@ export interface ReadPool {
   rankText(query: TextQuery): Promise<TextRanking>;
   /** Worker threads (1 for the main-thread fallback). */
   readonly threads: number;
-  /** Search threads alive: with one, 0 before the first search and after a rest. */
+  /** Search threads alive: 0 before the first search and after a rest. */
   readonly searchThreadsAlive: number;
   close(): Promise<void>;
 }
@@ -78,11 +78,10 @@ export function createReadPool(
   const background = orderedWorkerPool({
     filename: new URL('./read-worker.js', import.meta.url),
     workerData: { file, maxPostingBytes: Math.floor(MAX_POSTING_BYTES / threads) },
-    // One thread (two cores) ends after a rest, and the next task starts it again. Several are
-    // kept for good: piscina starts a thread beyond `minThreads` only once the others each hold
-    // TASKS_PER_THREAD tasks (worker-pool.ts), so a few searches at once would queue on one.
-    ...(threads === 1 ? { minThreads: 0, idleTimeout: restMs } : { minThreads: threads }),
+    // Each thread starts when a task finds the others busy, and ends after a rest.
+    minThreads: 0,
     maxThreads: threads,
+    idleTimeout: restMs,
     maxQueue: MAX_QUEUE,
   });
   // One thread (some 12 MiB at rest): a note's row by its key takes well under a millisecond

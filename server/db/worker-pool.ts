@@ -9,6 +9,31 @@ import { Piscina } from 'piscina';
  */
 const TASKS_PER_THREAD = 16;
 
+type Balancer = NonNullable<NonNullable<ConstructorParameters<typeof Piscina>[0]>['loadBalancer']>;
+
+/**
+ * Gives a task to an idle thread; else starts another while the pool may grow; else to the least
+ * busy thread below TASKS_PER_THREAD. Piscina's own balancer skips the middle step, so a pool
+ * whose threads start on demand (and end after a rest) started its second thread only once the
+ * first held TASKS_PER_THREAD tasks, and a few searches at once queued on one core.
+ */
+function spreadingBalancer(maxThreads: number): Balancer {
+  return (_task, workers) => {
+    let leastBusy: (typeof workers)[number] | null = null;
+    for (const worker of workers) {
+      if (worker.currentUsage === 0) return worker;
+      if (
+        worker.currentUsage < TASKS_PER_THREAD &&
+        (!leastBusy || worker.currentUsage < leastBusy.currentUsage)
+      ) {
+        leastBusy = worker;
+      }
+    }
+    // Null has piscina start a thread, or keep the task in line for the next that frees up.
+    return workers.length < maxThreads ? null : leastBusy;
+  };
+}
+
 /** A pool of `orderedWorkerPool`: piscina's `run`, its threads alive, and a `close` that waits. */
 export interface OrderedPool {
   run(task: object, options?: Parameters<Piscina['run']>[1]): Promise<unknown>;
@@ -24,6 +49,8 @@ export interface OrderedPool {
  *
  * - `concurrentTasksPerWorker`: a thread is sent up to `TASKS_PER_THREAD` tasks and runs them
  *   back to back (each is synchronous), in the order they were sent.
+ * - `loadBalancer`: a busy thread is sent more only once every thread the pool may have has
+ *   started (`spreadingBalancer`).
  * - `stricterFIFO`: by default piscina puts a task it could not hand to a busy thread back at the
  *   end of its queue, so with one thread the oldest waiting search went to the back each time
  *   another finished: at 50 connections of distinct searches a few waited 1.8 s while the median
@@ -51,6 +78,7 @@ export function orderedWorkerPool(options: {
     filename: options.filename.href,
     stricterFIFO: true,
     concurrentTasksPerWorker: TASKS_PER_THREAD,
+    loadBalancer: spreadingBalancer(options.maxThreads),
     recordTiming: false,
     execArgv: [],
     idleTimeout: options.idleTimeout ?? Number.POSITIVE_INFINITY,
