@@ -1,4 +1,5 @@
 import { Piscina } from 'piscina';
+import { purgeNativeFreesAtOnce } from '../lib/native-allocator.ts';
 
 /**
  * Tasks handed to each thread at once. With one at a time a thread that finished waited for the
@@ -62,6 +63,8 @@ export interface OrderedPool {
  * - `close`: piscina's waits for the tasks its threads hold, not for those still in its line
  *   while a thread starts for them (the first after a start or a rest), which it cut off with
  *   "Terminating worker thread"; this one waits for every task asked.
+ * - the native memory a thread frees is given back at once (`purgeNativeFreesAtOnce`), so a
+ *   thread that ended leaves none behind.
  */
 export function orderedWorkerPool(options: {
   filename: URL;
@@ -73,6 +76,7 @@ export function orderedWorkerPool(options: {
   /** Milliseconds a thread beyond `minThreads` may stand idle before it is ended. */
   idleTimeout?: number;
 }): OrderedPool {
+  purgeNativeFreesAtOnce();
   const piscina = new Piscina({
     ...options,
     filename: options.filename.href,

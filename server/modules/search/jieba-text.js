@@ -3,17 +3,24 @@
 // segmenter thread. Plain JavaScript so that the worker runs it without the TypeScript loader.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { Jieba } from '@node-rs/jieba';
+
+const require = createRequire(import.meta.url);
 
 /**
  * jieba with its dictionary, from dict.txt read directly so that the buffer can be dropped once
  * the trie is built (`@node-rs/jieba/dict` would keep it, and the 6 MB IDF table read beside it,
  * for the life of the process). The trie holds some 40 MiB and takes some 185 ms to build.
+ *
+ * The native module is loaded here, by the first thread that cuts text, not when this file is
+ * imported: its allocator reads its options when it loads, and the server sets them before its
+ * first search thread starts (server/lib/native-allocator.ts); imported by the thread that
+ * answers requests, it loaded there first, before any option was set.
+ * @returns {import('@node-rs/jieba').Jieba}
  */
 export function loadJieba() {
-  return Jieba.withDict(
-    readFileSync(createRequire(import.meta.url).resolve('@node-rs/jieba/dict.txt')),
-  );
+  /** @type {typeof import('@node-rs/jieba')} */
+  const { Jieba } = require('@node-rs/jieba');
+  return Jieba.withDict(readFileSync(require.resolve('@node-rs/jieba/dict.txt')));
 }
 
 /** A run of CJK ideographs, or a run of other letters/digits (Latin words, numbers). */
