@@ -1,18 +1,5 @@
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { describe, expect, it } from 'vitest';
-
-/** Runs `script` (an ES module, TypeScript allowed) in a new process and parses what it prints. */
-async function runScript(script: string): Promise<Record<string, number | boolean>> {
-  const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const [code] = (await once(child, 'exit')) as [number];
-  expect(code).toBe(0);
-  return JSON.parse(output) as Record<string, number | boolean>;
-}
+import { runScript } from '../../tests/helpers/script-process.ts';
 
 /**
  * The resident memory (MiB) of mimalloc's arenas, the only mappings of 1 GiB or more the process
@@ -56,7 +43,7 @@ console.log(JSON.stringify({ loaded: readFileSync('/proc/self/maps', 'utf8').inc
 
 describe.runIf(process.platform === 'linux')('native memory of the search threads', () => {
   it('is given back once a thread that held jieba has ended', async () => {
-    const { alive, ended } = await runScript(THREAD_ENDS);
+    const { alive, ended } = await runScript<{ alive: number; ended: number }>(THREAD_ENDS);
     // The dictionary was there to give back (some 20-30 MiB of the arenas)...
     expect(alive).toBeGreaterThan(10);
     // ...and none of it stayed: with mimalloc's own delay, all of it did.
@@ -64,7 +51,7 @@ describe.runIf(process.platform === 'linux')('native memory of the search thread
   }, 30_000);
 
   it('is not loaded by the thread that answers requests before the allocator is set', async () => {
-    const { loaded } = await runScript(APP_IMPORTED);
+    const { loaded } = await runScript<{ loaded: boolean }>(APP_IMPORTED);
     expect(loaded).toBe(false);
   }, 30_000);
 });

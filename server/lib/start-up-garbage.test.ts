@@ -1,6 +1,5 @@
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { describe, expect, it } from 'vitest';
+import { runScript } from '../../tests/helpers/script-process.ts';
 import { START_UP_SETTLE_MS } from './start-up-garbage.ts';
 
 /**
@@ -37,16 +36,10 @@ describe('start-up garbage', () => {
   it(
     'gives back the young generation start-up grew, however much start-up left uncollected',
     async () => {
-      const child = spawn(
-        process.execPath,
-        ['--expose-gc', '--import', 'tsx', '--input-type=module', '-e', STARTS_AND_RESTS],
-        { stdio: ['ignore', 'pipe', 'inherit'] },
+      const { grown, atRest } = await runScript<{ grown: number; atRest: number }>(
+        STARTS_AND_RESTS,
+        ['--expose-gc'],
       );
-      let output = '';
-      child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-      const [code] = (await once(child, 'exit')) as [number];
-      expect(code).toBe(0);
-      const { grown, atRest } = JSON.parse(output) as { grown: number; atRest: number };
       const MiB = 1024 * 1024;
       expect(grown).toBeGreaterThanOrEqual(16 * MiB);
       expect(atRest).toBeLessThanOrEqual(4 * MiB);
@@ -77,18 +70,8 @@ console.log(JSON.stringify({ putOff, collectedAtMs: performance.now() - startedA
 
 describe('start-up garbage under load', () => {
   it('waits for a quiet event loop before it collects', async () => {
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', '--input-type=module', '-e', BUSY_THEN_QUIET],
-      {
-        stdio: ['ignore', 'pipe', 'inherit'],
-      },
-    );
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    const [code] = (await once(child, 'exit')) as [number];
-    expect(code).toBe(0);
-    const { putOff, collectedAtMs, busyMs } = JSON.parse(output) as Record<string, number>;
+    const { putOff, collectedAtMs, busyMs } =
+      await runScript<Record<string, number>>(BUSY_THEN_QUIET);
     expect(putOff).toBeGreaterThan(0);
     // After the load, and after one quiet wait of the full sequence.
     expect(collectedAtMs).toBeGreaterThan(busyMs + 400);
