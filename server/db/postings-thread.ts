@@ -1,7 +1,9 @@
 import { inSlice } from '../lib/turn-slices.ts';
+import { turnBatchedTasks } from './batched-tasks.ts';
 import { MAX_POSTING_BYTES, SEARCH_THREAD_REST_MS } from './read-pool.ts';
 import { orderedWorkerPool } from './worker-pool.ts';
 import type { TextQuery, TextRanking } from './read-pool.ts';
+import type { Answered } from './task-batch.js';
 
 /**
  * A read of PostgreSQL's postings or note lengths: six bytes a note (note-counts.js), in shared
@@ -81,7 +83,11 @@ export function createPostingsThread(restMs = SEARCH_THREAD_REST_MS): PostingsTh
     idleTimeout: restMs,
   });
   return {
-    rank: (task) => inSlice(piscina.run(task) as Promise<PostingsAnswer>),
+    // The searches of a turn in one message (batched-tasks.ts).
+    rank: turnBatchedTasks<PostingsTask, PostingsAnswer>(
+      (tasks) => inSlice(piscina.run({ tasks }) as Promise<Answered<PostingsAnswer>[]>),
+      () => 1,
+    ),
     get alive() {
       return piscina.threads;
     },

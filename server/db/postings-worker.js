@@ -6,6 +6,7 @@ import { workerData } from 'node:worker_threads';
 import { cutOnThisThread } from '../modules/search/search-query.js';
 import { runInBackground } from './background-priority.js';
 import { readNoteCounts } from './note-counts.js';
+import { answerEach } from './task-batch.js';
 import { createPostingsRanker, isFresh } from './word-postings.js';
 
 runInBackground();
@@ -50,7 +51,7 @@ const ranker = createPostingsRanker(
  * @param {import('./postings-thread.ts').PostingsTask} task
  * @returns {import('./postings-thread.ts').PostingsAnswer}
  */
-export default function run({ query: { text, ...page }, read, changed }) {
+function rank({ query: { text, ...page }, read, changed }) {
   // Kept whatever the text asks: the main thread counts them as sent (postgres-postings.ts).
   if (changed) {
     changedSeq = changed.seq;
@@ -73,4 +74,13 @@ export default function run({ query: { text, ...page }, read, changed }) {
   } finally {
     ahead = null;
   }
+}
+
+/**
+ * The searches of a turn of the main thread's loop, in the order they were asked
+ * (postings-thread.ts).
+ * @param {{ tasks: import('./postings-thread.ts').PostingsTask[] }} batch
+ */
+export default function run({ tasks }) {
+  return answerEach(tasks, rank);
 }

@@ -169,4 +169,21 @@ describe("the read pool's searches", () => {
     // Quoted phrases, single characters and a text of no words are left to the SQL ranking.
     expect(answers.slice(2).map((answer) => answer.ranking)).toEqual([null, null, null]);
   });
+
+  // The searches of a turn go to the thread in one message (batched-tasks.ts) and are answered
+  // each on its own there (task-batch.js).
+  it('answers the other searches of a turn when one of them fails on its thread', async () => {
+    const notText = 42 as unknown as string;
+    const settled = await Promise.allSettled(
+      ['周末咖啡', notText, '夜景'].map((text) => pool.rankText({ text, ...page })),
+    );
+
+    expect(settled.map((result) => result.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect(settled[0].status === 'fulfilled' && settled[0].value.ranking).toEqual({
+      ids: [4],
+      total: 1,
+    });
+    expect(settled[1].status === 'rejected' && settled[1].reason).toBeInstanceOf(Error);
+    expect(settled[2].status === 'fulfilled' && settled[2].value.ranking?.total).toBe(2);
+  });
 });

@@ -1,8 +1,10 @@
 import { availableParallelism } from 'node:os';
 import { inSlice } from '../lib/turn-slices.ts';
+import { turnBatchedTasks } from './batched-tasks.ts';
 import type { RowScoring } from './row-score.js';
 import { orderedWorkerPool } from './worker-pool.ts';
 import type { SearchQuery } from '../modules/search/search-query.js';
+import type { Answered } from './task-batch.js';
 import type { WordQuery, WordRanking } from './word-postings.js';
 
 /** A query's text and the page of its ranking asked for (read-worker.js, `searchText`). */
@@ -97,6 +99,10 @@ export function createReadPool(
   });
   // What a worker's answer resumes runs within a slice of a turn (server/lib/turn-slices.ts).
   const run = <T>(task: object, on = background) => inSlice(on.run(task) as Promise<T>);
+  const rankText = turnBatchedTasks<TextQuery, TextRanking>(
+    (searches) => run<Answered<TextRanking>[]>({ searches }),
+    () => threads,
+  );
   return {
     threads,
     get searchThreadsAlive() {
@@ -106,7 +112,7 @@ export function createReadPool(
     allForeground: <T>(sql: string, params: readonly unknown[]) =>
       run<T[]>({ sql, params }, foreground),
     scored: (sql, params, scoring) => run({ sql, params, scoring }),
-    rankText: (query) => run({ search: query }),
+    rankText,
     close: async () => {
       await Promise.all([background.close(), foreground.close()]);
     },

@@ -6,6 +6,7 @@ import { cutOnThisThread } from '../modules/search/search-query.js';
 import { runInBackground } from './background-priority.js';
 import { readConnection } from './read-connection.js';
 import { scoreRow } from './row-score.js';
+import { answerEach } from './task-batch.js';
 import { createWordPostings } from './word-postings.js';
 
 runInBackground();
@@ -27,13 +28,14 @@ function searchText({ text, ...page }) {
 
 /**
  * @param {{ sql: string, params: unknown[], scoring?: import('./row-score.js').RowScoring }
- *   | { search: import('./read-pool.ts').TextQuery }} task
+ *   | { searches: import('./read-pool.ts').TextQuery[] }} task
  * With `scoring`, each row (`id` plus column texts) is answered as `{ id, score }` instead, so
- * the texts never leave the worker. With `search`, a query's text is cut, and ranked from the
- * postings this worker holds in memory when it is of whole words (word-postings.js).
+ * the texts never leave the worker. With `searches` (those of a turn, read-pool.ts), each
+ * query's text is cut, and ranked from the postings this worker holds in memory when it is of
+ * whole words (word-postings.js).
  */
 export default function run(task) {
-  if (task.search) return searchText(task.search);
+  if (task.searches) return answerEach(task.searches, searchText);
   const { sql, params, scoring } = task;
   const rows = prepared(sql).all(...params);
   return scoring ? rows.map((row) => ({ id: row.id, score: scoreRow(row, scoring) })) : rows;

@@ -12,10 +12,11 @@ import { setImmediate as nextTurn } from 'node:timers';
  * DataLoader by default gathers what is asked before the next microtask checkpoint, which in Node
  * is one socket's callback, one request. A turn of the loop runs many, and Node's own
  * `setImmediate` (from `node:timers`, which tests' fake timers leave be) runs after all of them.
- * `load` answers each key with what `batch` returned at its position (DataLoader's contract).
+ * `load` answers each key with what `batch` returned at its position, and rejects with an Error
+ * found there (DataLoader's contract).
  */
 export function turnBatches<Key, Value>(
-  batch: (keys: readonly Key[]) => Promise<Value[]>,
+  batch: (keys: readonly Key[]) => Promise<(Value | Error)[]>,
   options: { maxBatchSize: number },
 ): (key: Key) => Promise<Value> {
   const loader = new DataLoader<Key, Value>(batch, {
