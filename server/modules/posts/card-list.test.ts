@@ -3,7 +3,7 @@ import { Type } from 'typebox';
 import { PostCard, PostList } from '../../../contract/post.ts';
 import type { SearchHighlights } from '../../../contract/post.ts';
 import { schemaWriter } from '../../lib/serialized-schema.ts';
-import { cardListJson, everyReaderPart, readerPartJson } from './card-list.ts';
+import { cardListJson, everyReaderPart, readerPartPieces } from './card-list.ts';
 import type { CardList, ReaderFlags } from './card-list.ts';
 import type { PostCardRow } from './post-repository.ts';
 import type { PublicCard } from './present-post.ts';
@@ -160,11 +160,11 @@ describe('card list JSON', () => {
       };
       for (const highlights of highlightCases) {
         const value = { ...readerFlags, ...(highlights && { highlights }) };
-        expect(readerPartJson(readerFlags, highlights)).toBe(bySchemaPart(value));
+        expect(readerPartPieces(readerFlags, highlights).join('')).toBe(bySchemaPart(value));
       }
     }
     // Whatever else the flags' object holds stays out.
     const extra = { ...flags(true), content: '付费正文' } as ReaderFlags;
-    expect(readerPartJson(extra)).not.toContain('付费正文');
+    expect(readerPartPieces(extra).join('')).not.toContain('付费正文');
   });
 });
