@@ -58,7 +58,7 @@ const EXCERPT_OPEN = ',"excerpt":';
  * schema's order; card-list.test.ts checks the pieces joined against the schema's writer, and
  * that the schema gives a reader part no field it does not write. The flags' texts are made
  * once, and each list of ranges (pairs of integers) is written by JSON.stringify. Joined into one
- * text, piece by piece, a search card's part allocated some 1,300 bytes on that thread (a fifth
+ * text, piece by piece, a search card's part allocated some 1,300 bytes on that thread (some 17 %
  * of a distinct search's garbage there), and then again as the text was flattened to be written.
  */
 export function readerPartPieces(flags: ReaderFlags, highlights?: SearchHighlights): string[] {
