@@ -72,6 +72,13 @@ export const WORD_POSTINGS_SQL = {
  */
 export const BEST_KEPT = 4096;
 
+/**
+ * What a word that no note holds takes of the budget: its bitsets are shared, all zero, so what
+ * it holds is its key and its place in the map. Counted, so that a flood of queries of words no
+ * note holds (numbers, typos) still ends in a bounded map.
+ */
+const EMPTY_LIST_BYTES = 256;
+
 /** Lists up to this long are ordered by one number a note (`weightOrder`). */
 const KEYED_POSITIONS = 2 ** 22;
 
@@ -209,9 +216,20 @@ export function createPostingsRanker(source, options) {
     const average = sum / (count || 1);
     // Each note's damping, worked out once: a ranking weighs thousands of notes.
     const dampings = Float64Array.from(lengthOf, (length) => damping(length, average));
-    held = dampings.byteLength;
+    const words = (top >>> 5) + 1;
+    const empty = {
+      counts: new Uint16Array(0),
+      covered: 0,
+      bits: new Uint32Array(words),
+      peaks: new Float32Array(words),
+      ranks: new Uint32Array(words),
+      best: new Int32Array(0),
+      heaviest: 0,
+      bytes: EMPTY_LIST_BYTES,
+    };
+    held = dampings.byteLength + empty.bits.byteLength * 3;
     const loadedAt = given.loadedAt ?? changes.seq;
-    return { dampings, words: (top >>> 5) + 1, notes: count, average, loadedAt };
+    return { dampings, words, notes: count, average, loadedAt, empty };
   }
 
   /** BM25's saturation of a term frequency in a note of the given `damping`. */
@@ -244,6 +262,11 @@ export function createPostingsRanker(source, options) {
   function loadList(word, changes) {
     const postings = source.postings(word);
     const count = postings.notes.length;
+    if (count === 0) {
+      const list = { ...lengths.empty, loadedAt: postings.loadedAt ?? changes.seq };
+      keep(word, list);
+      return list;
+    }
     const counts = Uint16Array.from(postings.counts, (times) => Math.min(times, 0xffff));
     const bits = new Uint32Array(lengths.words);
     // The heaviest weight among each 32 notes: what any of them can add to a score at most.
@@ -296,16 +319,25 @@ export function createPostingsRanker(source, options) {
   }
 
   /**
-   * The notes holding every word first, then those holding some of them, each by BM25 (ties to
-   * the newest); `ids` are ranks `offset` to `needed - 1`, `total` counts every note holding a
+   * The notes holding every word that some note holds first, then those holding some of them,
+   * each by BM25 (ties to the newest); `ids` are ranks `offset` to `needed - 1`, `total` counts every note holding a
    * word, up to `cap`.
    * @param {{ words: string[], offset: number, needed: number, cap: number,
    *           changes: { seq: number, window: number, recent: number[] } }} query
    */
   function rank({ words, offset, needed, cap, changes }) {
     if (!lengths || !isFresh(lengths.loadedAt, changes)) lengths = loadLengths(changes);
-    const sources = words.map((word) => listOf(word, changes));
-    const fresh = source.changed(changes.recent, words);
+    const asked = words.map((word) => listOf(word, changes));
+    const changed = source.changed(changes.recent, words);
+    // A word no note holds (a typo, a number, a word of no note) is left out: otherwise no note
+    // held every word, the notes holding all the others did not rank first, and each such query
+    // took the slower path of notes holding several words (twice the read thread's time).
+    const kept = asked.flatMap((list, t) =>
+      list.counts.length > 0 || changed.some((note) => note.counts[t] > 0) ? [t] : [],
+    );
+    if (kept.length === 0) return { ids: [], total: 0 };
+    const sources = kept.map((t) => asked[t]);
+    const fresh = changed.map((note) => ({ ...note, counts: kept.map((t) => note.counts[t]) }));
     const idf = sources.map((list, t) => {
       const holding = list.counts.length + fresh.filter((note) => note.counts[t] > 0).length;
       // Notes written since the lengths were read are not in their count: never fewer than hold it.

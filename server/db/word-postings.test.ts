@@ -10,8 +10,14 @@ import type { IndexChanges } from './word-postings.js';
 const VOCABULARY = ['编程', '咖啡', '摄影', '设计', 'ai', '旅行', '字体', '夜景'];
 const FILLER = ['的', '我', '今天', '一个', '方法'];
 
-/** Every note holding a word, ranked as word-postings.js must: the brute-force reference. */
-function reference(notes: Map<number, string>, words: string[]) {
+/**
+ * Every note holding a word, ranked as word-postings.js must: the brute-force reference. A word
+ * that no note holds is left out of the query.
+ */
+function reference(notes: Map<number, string>, asked: string[]) {
+  const words = asked.filter((word) =>
+    [...notes.values()].some((text) => text.split(' ').includes(word)),
+  );
   const documents = notes.size;
   const lengths = [...notes.values()].map((text) => text.split(' ').length);
   const average = lengths.reduce((sum, length) => sum + length, 0) / documents;
@@ -95,6 +101,20 @@ describe('word postings (in-memory search of whole words)', () => {
       expect(found.ids).toEqual(expected.slice(0, 20).map((note) => note.id));
       expect(found.total).toBe(expected.length);
     }
+  });
+
+  it('leaves out a word that no note holds, and keeps little of it', () => {
+    const postings = createWordPostings(reader, { maxBytes: 2 ** 20 });
+    const page = { offset: 0, needed: 20, cap: 1000, changes: none };
+    const known = postings.rank({ words: ['摄影', '夜景'], ...page });
+    const before = postings.bytes();
+    const absent = Array.from({ length: 50 }, (_, at) => `${at}号`);
+    for (const word of absent) {
+      expect(postings.rank({ words: ['摄影', word, '夜景'], ...page })).toEqual(known);
+    }
+    // Each absent word shares one set of empty bitsets (some 100 bytes of them at 300 notes).
+    expect(postings.bytes() - before).toBe(absent.length * 256);
+    expect(postings.rank({ words: absent.slice(0, 3), ...page })).toEqual({ ids: [], total: 0 });
   });
 
   it('pages by offset, caps the total and stays right when the budget drops lists', () => {
