@@ -21,9 +21,9 @@ import { START_UP_SETTLE_MS } from '../server/lib/start-up-garbage.ts';
  * `npm run bench`: 100 000 notes and 1 000 000 likes in a fresh SQLite database (and, with
  * BENCH_DATABASE_URL, a copy in PostgreSQL), the real server (rate limits off) on loopback,
  * and autocannon at 50 connections against the home feed and a note page (as visitors, then
- * signed in), a repeated search, distinct searches (never the same query twice), and the feed
- * while 40 connections search, both from the server's start (nothing loaded for search yet) and
- * once warm; then, with the build's web root and renderer (`npm run build`), pages the server
+ * signed in), a repeated search, distinct searches (never the same query twice: of the topics'
+ * words, of every word, and as readers type them), and the feed while 40 connections search,
+ * both from the server's start (nothing loaded for search yet) and once warm; then, with the build's web root and renderer (`npm run build`), pages the server
  * draws (the home page as a visitor, a note signed in), as a browser asks for them.
  * Inside the server, perf_hooks measures how long the event loop was held (event-loop-probe.mjs).
  * Targets (2-core machine): feed and note ≥ 3 000 requests/s; distinct search ≥ 2 000/s with
@@ -53,6 +53,8 @@ const TARGETS = {
 };
 /** Distinct queries whose hits the bench reads back and checks. */
 const CHECKED_QUERIES = 100;
+/** The queries of each hit check, in the order `benchServer` returns the checks. */
+const HIT_CHECKED = ['topics', 'every word', 'as typed'] as const;
 const P99_LIMIT_MS = 50;
 
 const HOT_SEARCHES = [
@@ -320,6 +322,9 @@ async function benchServer(
   const everyWordDrawer = createQueryDrawer(random, 'every word');
   const checkedEveryWord: DrawnQuery[] = [];
   const everyWordPath = distinctPaths(everyWordDrawer, checkedEveryWord);
+  const typedDrawer = createQueryDrawer(random, 'as typed');
+  const checkedTyped: DrawnQuery[] = [];
+  const typedPath = distinctPaths(typedDrawer, checkedTyped);
   const notePaths = () => `/api/posts/${random.pick(ids)}`;
   const feedPaths = () =>
     random.pick([
@@ -427,6 +432,15 @@ async function benchServer(
     '—',
     () => null,
   );
+  // The topics' words as readers type them, with a number or a slip that no note holds.
+  await measure(url, rotating(typedPath), CONNECTIONS, 2);
+  await record(
+    'search (distinct, as typed)',
+    CONNECTIONS,
+    () => measure(url, rotating(typedPath), CONNECTIONS, SECONDS),
+    '—',
+    () => null,
+  );
 
   // The feed alone and beside 40 connections of distinct searches, with the same connections,
   // in turn (MIXED_PAIRS): the bar is on the pairs together.
@@ -481,10 +495,15 @@ async function benchServer(
     `${database} hit check, every word (${everyWordDrawer.count()} distinct queries sent):`,
     checkEveryWord,
   );
+  const checkTyped = await checkHits(url, checkedTyped);
+  console.log(
+    `${database} hit check, as typed (${typedDrawer.count()} distinct queries sent):`,
+    checkTyped,
+  );
   // At rest again: let the last requests' garbage go.
   await new Promise((resolve) => setTimeout(resolve, 3000));
   const rssAfterMiB = (await probe(server, 'stats')).rssMiB;
-  return { rows, checks: [check, checkEveryWord], rssAtRestMiB, rssAfterMiB };
+  return { rows, checks: [check, checkEveryWord, checkTyped], rssAtRestMiB, rssAfterMiB };
 }
 
 /**
@@ -609,7 +628,7 @@ async function main() {
       hitChecks: results.flatMap((result, index) =>
         result.checks.map((check, of) => ({
           database: databases[index].name,
-          words: of === 0 ? 'topics' : 'every word',
+          words: HIT_CHECKED[of],
           ...check,
         })),
       ),

@@ -28,8 +28,20 @@ const EVERY_WORD = [
 
 export interface DrawnQuery {
   text: string;
+  /** The query's words that notes hold: what its hits are checked for. */
   words: string[];
 }
+
+/**
+ * How readers type a query around its words (`'as typed'`): with words that say nothing (如何,
+ * single characters, which the search drops) and a token that no note holds, a number or a
+ * slip of the keys (decision 066).
+ */
+const TYPED: ((words: string[], stray: string) => string)[] = [
+  (words, stray) => `如何用${words.join('和')}做 ${stray}`,
+  (words, stray) => `${words.join(' ')} ${stray}`,
+  (words, stray) => `求${words.join('')}，${stray}`,
+];
 
 /**
  * Distinct queries of two or three jieba words from the words the bench's notes are written
@@ -37,9 +49,12 @@ export interface DrawnQuery {
  * topic, so words of one topic often occur together (the query has notes holding all its
  * words) and words of different topics never do (only notes holding some of them): half of
  * each. From every word (`'every word'`), common ones too: what readers who do not know the
- * topics would type.
+ * topics would type. The topics' words as readers type them (`'as typed'`, `TYPED`).
  */
-export function createQueryDrawer(random: Random, from: 'topics' | 'every word' = 'topics') {
+export function createQueryDrawer(
+  random: Random,
+  from: 'topics' | 'every word' | 'as typed' = 'topics',
+) {
   const used = new Set<string>();
   const draw = (): DrawnQuery => {
     for (;;) {
@@ -51,12 +66,17 @@ export function createQueryDrawer(random: Random, from: 'topics' | 'every word' 
       const words = new Set<string>();
       while (words.size < count) words.add(random.pick(pool()));
       const list = [...words];
-      for (const text of [list.join(''), list.join(' ')]) {
+      // Letters and digits no note is written with: a number, or keys slipped.
+      const stray = random.next() < 0.5 ? String(random.int(1e6)) : `xq${random.int(1e6)}z`;
+      const texts =
+        from === 'as typed' ? [random.pick(TYPED)(list, stray)] : [list.join(''), list.join(' ')];
+      const expected = from === 'as typed' ? [...list, stray] : list;
+      for (const text of texts) {
         if (used.has(text)) continue;
         const parsed = parseSearch(text).optional.map((term) => term.tokens[0]);
         const same =
-          parsed.length === list.length &&
-          list.every((word) => parsed.includes(word.toLowerCase()));
+          parsed.length === expected.length &&
+          expected.every((word) => parsed.includes(word.toLowerCase()));
         if (!same) continue;
         used.add(text);
         return { text, words: list };
