@@ -23,8 +23,9 @@ import { START_UP_SETTLE_MS } from '../server/lib/start-up-garbage.ts';
  * and autocannon at 50 connections against the home feed and a note page (as visitors, then
  * signed in), a repeated search, distinct searches (never the same query twice: of the topics'
  * words, of every word, and as readers type them), and the feed while 40 connections search,
- * both from the server's start (nothing loaded for search yet) and once warm; then, with the build's web root and renderer (`npm run build`), pages the server
- * draws (the home page as a visitor, a note signed in), as a browser asks for them.
+ * both from the server's start (nothing loaded for search yet) and once warm; then, with the
+ * build's web root and renderer (`npm run build`), pages the server draws (the home page as a
+ * visitor, a note signed in), as a browser asks for them.
  * Inside the server, perf_hooks measures how long the event loop was held (event-loop-probe.mjs).
  * Targets (2-core machine): feed and note ≥ 3 000 requests/s; distinct search ≥ 2 000/s with
  * p99 ≤ 50 ms on SQLite, ≥ 1 000/s with p99 ≤ 100 ms on PostgreSQL; the feed keeps ≥ 80 % of

@@ -320,8 +320,8 @@ export function createPostingsRanker(source, options) {
 
   /**
    * The notes holding every word that some note holds first, then those holding some of them,
-   * each by BM25 (ties to the newest); `ids` are ranks `offset` to `needed - 1`, `total` counts every note holding a
-   * word, up to `cap`.
+   * each by BM25 (ties to the newest); `ids` are ranks `offset` to `needed - 1`, `total` counts
+   * every note holding a word, up to `cap`.
    * @param {{ words: string[], offset: number, needed: number, cap: number,
    *           changes: { seq: number, window: number, recent: number[] } }} query
    */
@@ -331,7 +331,8 @@ export function createPostingsRanker(source, options) {
     const changed = source.changed(changes.recent, words);
     // A word no note holds (a typo, a number, a word of no note) is left out: otherwise no note
     // held every word, the notes holding all the others did not rank first, and each such query
-    // took the slower path of notes holding several words (twice the read thread's time).
+    // took the slower path of notes holding several words (decision 066: the read thread spent
+    // 0.37 ms a search of two topic words and a number, against 0.26 ms without that path).
     const kept = asked.flatMap((list, t) =>
       list.counts.length > 0 || changed.some((note) => note.counts[t] > 0) ? [t] : [],
     );
