@@ -10,7 +10,7 @@ import type { Request, Result } from 'autocannon';
 import SQLite from 'better-sqlite3';
 import { createRandom } from './chinese-text.ts';
 import { checkHits, createQueryDrawer } from './search-queries.ts';
-import type { DrawnQuery, HitCheck } from './search-queries.ts';
+import type { DrawnQuery, HitCheck, QueryWords } from './search-queries.ts';
 import { copyToPostgres } from './seed-postgres.ts';
 import { seedBenchDatabase } from './seed.ts';
 import { VIEWPORT_WIDTH_HINT } from '../contract/feed-columns.ts';
@@ -54,8 +54,6 @@ const TARGETS = {
 };
 /** Distinct queries whose hits the bench reads back and checks. */
 const CHECKED_QUERIES = 100;
-/** The queries of each hit check, in the order `benchServer` returns the checks. */
-const HIT_CHECKED = ['topics', 'every word', 'as typed'] as const;
 const P99_LIMIT_MS = 50;
 
 const HOT_SEARCHES = [
@@ -308,24 +306,27 @@ async function benchServer(
   server: ChildProcess,
   database: 'sqlite' | 'postgres',
   ids: number[],
-): Promise<{ rows: Row[]; checks: HitCheck[]; rssAtRestMiB: number; rssAfterMiB: number }> {
+): Promise<{
+  rows: Row[];
+  checks: (HitCheck & { words: QueryWords })[];
+  rssAtRestMiB: number;
+  rssAfterMiB: number;
+}> {
   const random = createRandom(database === 'sqlite' ? 7 : 11);
-  /** Paths of distinct queries from `drawer`, with some of them kept to check their hits. */
-  const distinctPaths = (drawer: ReturnType<typeof createQueryDrawer>, checked: DrawnQuery[]) =>
-    function distinctPath() {
+  /** Distinct queries of `words`: their paths, with some of them kept to check their hits. */
+  const distinctQueries = (words: QueryWords) => {
+    const drawer = createQueryDrawer(random, words);
+    const checked: DrawnQuery[] = [];
+    const path = () => {
       const query = drawer.draw();
       if (checked.length < CHECKED_QUERIES && random.next() < 0.01) checked.push(query);
       return `/api/posts?search=${encodeURIComponent(query.text)}`;
     };
-  const drawer = createQueryDrawer(random);
-  const checked: DrawnQuery[] = [];
-  const distinctPath = distinctPaths(drawer, checked);
-  const everyWordDrawer = createQueryDrawer(random, 'every word');
-  const checkedEveryWord: DrawnQuery[] = [];
-  const everyWordPath = distinctPaths(everyWordDrawer, checkedEveryWord);
-  const typedDrawer = createQueryDrawer(random, 'as typed');
-  const checkedTyped: DrawnQuery[] = [];
-  const typedPath = distinctPaths(typedDrawer, checkedTyped);
+    return { words, drawer, checked, path };
+  };
+  const topics = distinctQueries('topics');
+  const everyWord = distinctQueries('every word');
+  const typed = distinctQueries('as typed');
   const notePaths = () => `/api/posts/${random.pick(ids)}`;
   const feedPaths = () =>
     random.pick([
@@ -357,7 +358,7 @@ async function benchServer(
     searching = search;
     return feed;
   };
-  const feedBesideSearching = feedBeside(distinctPath);
+  const feedBesideSearching = feedBeside(topics.path);
   const showSearching = () => {
     const shown = searching as Result | null;
     if (shown) printAside(database, 'the 40 searching', shown);
@@ -414,12 +415,12 @@ async function benchServer(
   // Warm-up as for the scenarios above, with queries of their own (none is asked twice): the
   // first searches after a start read each word's postings once (about 7 ms a word on SQLite,
   // 50-75 ms on PostgreSQL), which a site that has run for a minute has done.
-  const cold = await measure(url, rotating(distinctPath), CONNECTIONS, 2);
+  const cold = await measure(url, rotating(topics.path), CONNECTIONS, 2);
   printAside(database, 'first 2 s, not recorded', cold);
   await record(
     'search (distinct)',
     CONNECTIONS,
-    () => measure(url, rotating(distinctPath), CONNECTIONS, SECONDS),
+    () => measure(url, rotating(topics.path), CONNECTIONS, SECONDS),
     `≥ ${distinctTarget}/s, p99 ≤ ${distinctP99} ms`,
     (r) => r.requests.average >= distinctTarget && r.latency.p99 <= distinctP99,
   );
@@ -427,8 +428,8 @@ async function benchServer(
   // together are larger than the topics' words', and outgrew the postings' memory budget. Then
   // the topics' words as readers type them, with a number or a slip that no note holds (066).
   for (const [scenario, paths] of [
-    ['search (distinct, every word)', everyWordPath],
-    ['search (distinct, as typed)', typedPath],
+    ['search (distinct, every word)', everyWord.path],
+    ['search (distinct, as typed)', typed.path],
   ] as const) {
     await measure(url, rotating(paths), CONNECTIONS, 2);
     await record(
@@ -477,7 +478,7 @@ async function benchServer(
     'home feed while 40 phrase',
     feedConnections,
     feedBeside(() => {
-      const phrase = drawer.draw().words.slice(0, 2).join('');
+      const phrase = topics.drawer.draw().words.slice(0, 2).join('');
       return `/api/posts?search=${encodeURIComponent(`"${phrase}"`)}`;
     }),
     '—',
@@ -486,22 +487,19 @@ async function benchServer(
   showSearching();
   printShare('the feed beside phrases', besidePhrases.requests.average, phraseAlone);
 
-  const check = await checkHits(url, checked);
-  console.log(`${database} hit check (${drawer.count()} distinct queries sent):`, check);
-  const checkEveryWord = await checkHits(url, checkedEveryWord);
-  console.log(
-    `${database} hit check, every word (${everyWordDrawer.count()} distinct queries sent):`,
-    checkEveryWord,
-  );
-  const checkTyped = await checkHits(url, checkedTyped);
-  console.log(
-    `${database} hit check, as typed (${typedDrawer.count()} distinct queries sent):`,
-    checkTyped,
-  );
+  const checks = [];
+  for (const { words, drawer, checked } of [topics, everyWord, typed]) {
+    const check = { words, ...(await checkHits(url, checked)) };
+    console.log(
+      `${database} hit check, ${words} (${drawer.count()} distinct queries sent):`,
+      check,
+    );
+    checks.push(check);
+  }
   // At rest again: let the last requests' garbage go.
   await new Promise((resolve) => setTimeout(resolve, 3000));
   const rssAfterMiB = (await probe(server, 'stats')).rssMiB;
-  return { rows, checks: [check, checkEveryWord, checkTyped], rssAtRestMiB, rssAfterMiB };
+  return { rows, checks, rssAtRestMiB, rssAfterMiB };
 }
 
 /**
@@ -624,11 +622,7 @@ async function main() {
       results: rows,
       memory,
       hitChecks: results.flatMap((result, index) =>
-        result.checks.map((check, of) => ({
-          database: databases[index].name,
-          words: HIT_CHECKED[of],
-          ...check,
-        })),
+        result.checks.map((check) => ({ database: databases[index].name, ...check })),
       ),
     };
     mkdirSync('bench/results', { recursive: true });

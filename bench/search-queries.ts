@@ -43,6 +43,9 @@ const TYPED: ((words: string[], stray: string) => string)[] = [
   (words, stray) => `求${words.join('')}，${stray}`,
 ];
 
+/** Which words a drawer's queries are made of (`createQueryDrawer`). */
+export type QueryWords = 'topics' | 'every word' | 'as typed';
+
 /**
  * Distinct queries of two or three jieba words from the words the bench's notes are written
  * with, never the same twice. From the topics' words (`'topics'`): every note is about one
@@ -51,10 +54,7 @@ const TYPED: ((words: string[], stray: string) => string)[] = [
  * each. From every word (`'every word'`), common ones too: what readers who do not know the
  * topics would type. The topics' words as readers type them (`'as typed'`, `TYPED`).
  */
-export function createQueryDrawer(
-  random: Random,
-  from: 'topics' | 'every word' | 'as typed' = 'topics',
-) {
+export function createQueryDrawer(random: Random, from: QueryWords = 'topics') {
   const used = new Set<string>();
   const draw = (): DrawnQuery => {
     for (;;) {
