@@ -337,8 +337,12 @@ export function createPostingsRanker(source, options) {
       list.counts.length > 0 || changed.some((note) => note.counts[t] > 0) ? [t] : [],
     );
     if (kept.length === 0) return { ids: [], total: 0 };
-    const sources = kept.map((t) => asked[t]);
-    const fresh = changed.map((note) => ({ ...note, counts: kept.map((t) => note.counts[t]) }));
+    // Most queries keep every word: their changed notes are then taken as read, not copied.
+    const whole = kept.length === asked.length;
+    const sources = whole ? asked : kept.map((t) => asked[t]);
+    const fresh = whole
+      ? changed
+      : changed.map((note) => ({ ...note, counts: kept.map((t) => note.counts[t]) }));
     const idf = sources.map((list, t) => {
       const holding = list.counts.length + fresh.filter((note) => note.counts[t] > 0).length;
       // Notes written since the lengths were read are not in their count: never fewer than hold it.

@@ -117,6 +117,21 @@ describe('word postings (in-memory search of whole words)', () => {
     expect(postings.rank({ words: absent.slice(0, 3), ...page })).toEqual({ ids: [], total: 0 });
   });
 
+  it('keeps a word that only a note written since its postings were read holds', () => {
+    const postings = createWordPostings(reader, { maxBytes: 2 ** 20 });
+    const page = { offset: 0, needed: 20, cap: 1000 };
+    expect(postings.rank({ words: ['新词'], ...page, changes: none }).ids).toEqual([]);
+    write(301, '新词 夜景 摄影');
+    const changes: IndexChanges = { seq: 1, window: 64, recent: [301] };
+    const found = postings.rank({ words: ['摄影', '新词', '没有', '夜景'], ...page, changes });
+    expect(found.ids[0]).toBe(301);
+    expect(found.ids).toEqual(
+      reference(notes, ['摄影', '新词', '夜景'])
+        .slice(0, 20)
+        .map((note) => note.id),
+    );
+  });
+
   it('pages by offset, caps the total and stays right when the budget drops lists', () => {
     const postings = createWordPostings(reader, { maxBytes: 1 });
     const words = ['设计', '旅行'];
