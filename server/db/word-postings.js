@@ -350,29 +350,25 @@ export function createPostingsRanker(source, options) {
       return Math.log((notes - holding + 0.5) / (holding + 0.5) + 1);
     });
 
-    // Bit-sliced counts: who holds a word, two or more, all of them (changed notes read apart).
+    // The notes holding every word (changed notes are scored apart, from their text).
     const size = lengths.words;
-    const all = scratchOf(0, size).fill(0xffffffff);
-    const some = scratchOf(1, size);
-    const several = scratchOf(2, size);
-    for (const { bits } of sources) {
-      for (let word = 0; word < size; word += 1) {
-        several[word] |= some[word] & bits[word];
-        some[word] |= bits[word];
-        all[word] &= bits[word];
-      }
+    const all = scratchOf(0, size);
+    all.set(sources[0].bits);
+    for (let t = 1; t < sources.length; t += 1) {
+      const { bits } = sources[t];
+      for (let word = 0; word < size; word += 1) all[word] &= bits[word];
     }
+    /** Each changed note's bit, by its 32-bit word: cleared from what the lists' bits say. */
+    const changedBits = new Map();
     for (const note of changes.recent) {
-      if (note >>> 5 >= size) continue;
-      const clear = ~(1 << (note & 31));
-      all[note >>> 5] &= clear;
-      some[note >>> 5] &= clear;
-      several[note >>> 5] &= clear;
+      if (note >>> 5 < size)
+        changedBits.set(note >>> 5, (changedBits.get(note >>> 5) ?? 0) | (1 << (note & 31)));
     }
+    for (const [word, bits] of changedBits) all[word] &= ~bits;
 
     const top = createTop(needed);
     if (sources.length === 1) {
-      bestAlone(sources[0], idf[0], TIER, (note) => has(some, note), top);
+      bestAlone(sources[0], idf[0], TIER, (note) => has(all, note), top);
     } else {
       offerScored(sources, idf, all, TIER, top);
       let complete = 0;
@@ -380,10 +376,23 @@ export function createPostingsRanker(source, options) {
         complete += popcount(all[word]);
       if (complete < needed) {
         // Too few hold every word: the notes holding several words but not all are scored
-        // whole, then each word's best notes holding only it, read in weight order.
+        // whole, then each word's best notes holding only it, read in weight order. Who holds
+        // two or more is worked out only here: most queries of words that go together never
+        // need it.
+        const some = scratchOf(1, size);
+        const several = scratchOf(2, size);
+        for (const { bits } of sources) {
+          for (let word = 0; word < size; word += 1) {
+            several[word] |= some[word] & bits[word];
+            some[word] |= bits[word];
+          }
+        }
+        for (const [word, bits] of changedBits) several[word] &= ~bits;
         for (let word = 0; word < size; word += 1) several[word] &= ~all[word];
         offerSeveral(sources, idf, several, top);
-        const alone = (note) => has(some, note) && !has(several, note) && !has(all, note);
+        const changedNote = (note) =>
+          ((changedBits.get(note >>> 5) ?? 0) & (1 << (note & 31))) !== 0;
+        const alone = (note) => !has(several, note) && !has(all, note) && !changedNote(note);
         sources.forEach((list, t) => bestAlone(list, idf[t], 0, alone, top));
       }
     }
@@ -397,8 +406,14 @@ export function createPostingsRanker(source, options) {
       });
       if (holds > 0) top.offer(note, (holds === sources.length ? TIER : 0) + score);
     }
+    // Every note holding a word, counted up to `cap` (most often within the first few words).
     let total = fresh.filter((note) => note.counts.some((count) => count > 0)).length;
-    for (let word = 0; word < size && total < cap; word += 1) total += popcount(some[word]);
+    for (let word = 0; word < size && total < cap; word += 1) {
+      let some = 0;
+      for (let t = 0; t < sources.length; t += 1) some |= sources[t].bits[word];
+      if (changedBits.size > 0) some &= ~(changedBits.get(word) ?? 0);
+      total += popcount(some);
+    }
     return { ids: top.sorted().slice(offset), total: Math.min(total, cap) };
   }
 
@@ -411,6 +426,8 @@ export function createPostingsRanker(source, options) {
    */
   function offerScored(sources, idf, notes, tier, top) {
     const k = sources.length;
+    // A note's damping once for all its lists (`weightOf` looks it up for each).
+    const { dampings } = lengths;
     for (let word = 0; word < notes.length; word += 1) {
       const here = notes[word];
       if (here === 0) continue;
@@ -422,16 +439,18 @@ export function createPostingsRanker(source, options) {
       for (let x = here; x !== 0; x &= x - 1) {
         const bit = 31 - Math.clz32(x & -x);
         const mask = 1 << bit;
+        const note = word * 32 + bit;
+        const damped = dampings[note] ?? damping(0, lengths.average);
         let key = tier;
         for (let t = 0; t < k; t += 1) {
           const list = sources[t];
           const bits = list.bits[word];
           if ((bits & mask) !== 0) {
             const count = list.counts[list.ranks[word] + popcount(bits & (mask - 1))];
-            key += idf[t] * weightOf(count, word * 32 + bit);
+            key += idf[t] * Math.fround(saturation(count, damped));
           }
         }
-        if (top.wants(key)) top.offer(word * 32 + bit, key);
+        if (top.wants(key)) top.offer(note, key);
       }
     }
   }
