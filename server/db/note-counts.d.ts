@@ -7,3 +7,6 @@ export interface NoteCounts {
 }
 
 export function readNoteCounts(bytes: Uint8Array, loadedAt: number): NoteCounts;
+
+/** `read` with its notes ascending: sorted in place when they came out of order. */
+export function inNoteOrder(read: NoteCounts): NoteCounts;

@@ -21,3 +21,25 @@ export function readNoteCounts(bytes, loadedAt) {
   }
   return { notes, counts, loadedAt };
 }
+
+/**
+ * `read` with its notes ascending, as word-postings.js reads a list's: PostgreSQL sends a word's
+ * postings in the order of the subquery they are aggregated from (postgres-postings.ts), which
+ * it does not promise to keep, so what came out of order is sorted here. Each pair is sorted as
+ * one number, the note above its 16-bit count, by the typed array's own numeric sort (as
+ * `weightOrder` in word-postings.js sorts).
+ * @param {{ notes: Int32Array, counts: Uint16Array, loadedAt: number }} read
+ */
+export function inNoteOrder(read) {
+  const { notes, counts } = read;
+  let ascending = true;
+  for (let at = 1; at < notes.length && ascending; at += 1) ascending = notes[at] > notes[at - 1];
+  if (ascending) return read;
+  const keys = Float64Array.from(notes, (note, at) => note * 0x10000 + counts[at]);
+  keys.sort();
+  keys.forEach((key, at) => {
+    notes[at] = Math.floor(key / 0x10000);
+    counts[at] = key % 0x10000;
+  });
+  return read;
+}

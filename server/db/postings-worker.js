@@ -5,7 +5,7 @@
 import { workerData } from 'node:worker_threads';
 import { cutOnThisThread } from '../modules/search/search-query.js';
 import { runInBackground } from './background-priority.js';
-import { readNoteCounts } from './note-counts.js';
+import { inNoteOrder, readNoteCounts } from './note-counts.js';
 import { answerEach } from './task-batch.js';
 import { createPostingsRanker, isFresh } from './word-postings.js';
 
@@ -37,7 +37,7 @@ function changedOf(ids, words) {
 
 const ranker = createPostingsRanker(
   {
-    postings: (word) => given(ahead.words.get(word), `the postings of ${word}`),
+    postings: (word) => inNoteOrder(given(ahead.words.get(word), `the postings of ${word}`)),
     lengths: () => given(ahead.lengths, 'the note lengths'),
     changed: changedOf,
   },
