@@ -62,6 +62,9 @@ export function isFresh(loadedAt: number, changes: IndexChanges): boolean;
 /** A list's positions by weight, heaviest first, ties to the later position. */
 export function weightOrder(weights: Float32Array, keyed?: number): Int32Array;
 
+/** The first `count` positions of `weightOrder(weights)`, without ordering the rest. */
+export function heaviestFirst(weights: Float32Array, count: number): Int32Array;
+
 /** Memory the postings may take at most; how many of a list's notes are kept in weight order. */
 export interface RankerOptions {
   maxBytes: number;

@@ -4,7 +4,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createRandom } from '../../bench/chinese-text.ts';
-import { createWordPostings, weightOrder } from './word-postings.js';
+import { createWordPostings, heaviestFirst, weightOrder } from './word-postings.js';
 import type { IndexChanges } from './word-postings.js';
 
 const VOCABULARY = ['编程', '咖啡', '摄影', '设计', 'ai', '旅行', '字体', '夜景'];
@@ -191,5 +191,20 @@ describe('weightOrder', () => {
     // A list longer than the keys can hold is ordered the same.
     expect([...weightOrder(weights, 1000)]).toEqual(expected);
     expect([...weightOrder(new Float32Array(0))]).toEqual([]);
+  });
+});
+
+describe('heaviestFirst', () => {
+  it("gives the head of weightOrder's order, ties to the later position", () => {
+    const random = createRandom(9);
+    const steps = [0.31, 0.9, 1.25, 1.7, 2.05];
+    const weights = Float32Array.from({ length: 5000 }, () => random.pick(steps));
+    const order = [...weightOrder(weights)];
+    for (const count of [1, 20, 999, 1000, 1001, 4999]) {
+      expect([...heaviestFirst(weights, count)]).toEqual(order.slice(0, count));
+    }
+    // As many as there are, or more: the whole order.
+    expect([...heaviestFirst(weights, 5000)]).toEqual(order);
+    expect([...heaviestFirst(weights, 8000)]).toEqual(order);
   });
 });
