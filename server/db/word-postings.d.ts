@@ -39,8 +39,9 @@ export interface PostingsSource {
    * ahead gives `loadedAt`: the count of changes seen before it read (by default the query's).
    */
   postings(word: string): {
-    notes: ArrayLike<number>;
-    counts: ArrayLike<number>;
+    notes: Int32Array;
+    /** At most 65,535 each. */
+    counts: Uint16Array;
     loadedAt?: number;
   };
   /** Every note's id and token count, in two arrays of the same order. */

@@ -150,16 +150,21 @@ function sqliteSource(db) {
   return {
     postings(word) {
       const occurrences = occurrencesOf.all(word);
-      const notes = [];
-      const counts = [];
+      // Typed from the start: arrays grown a note at a time, then copied into typed ones, were
+      // a third of a common word's load besides its read.
+      const notes = new Int32Array(occurrences.length);
+      const counts = new Uint16Array(occurrences.length);
+      let size = 0;
       for (const note of occurrences) {
-        if (notes[notes.length - 1] === note) counts[counts.length - 1] += 1;
-        else {
-          notes.push(note);
-          counts.push(1);
+        if (size > 0 && notes[size - 1] === note) {
+          if (counts[size - 1] < 0xffff) counts[size - 1] += 1;
+        } else {
+          notes[size] = note;
+          counts[size] = 1;
+          size += 1;
         }
       }
-      return { notes, counts };
+      return { notes: notes.subarray(0, size), counts: counts.subarray(0, size) };
     },
     lengths() {
       const rows = sizes.all();
@@ -197,8 +202,8 @@ export function createWordPostings(db, options) {
 /**
  * Where postings are read from, synchronously (PostgreSQL's reads them ahead, see `stale`).
  * @typedef {object} PostingsSource
- * @property {(word: string) => { notes: ArrayLike<number>, counts: ArrayLike<number>, loadedAt?: number }} postings
- *   the notes holding `word`, ascending, and how often each holds it
+ * @property {(word: string) => { notes: Int32Array, counts: Uint16Array, loadedAt?: number }} postings
+ *   the notes holding `word`, ascending, and how often each holds it (at most 65,535)
  * @property {() => { notes: ArrayLike<number>, counts: ArrayLike<number>, loadedAt?: number }} lengths
  *   every note's id and token count, in two arrays of the same order
  * A source that reads ahead gives `loadedAt`, the count of changes seen before it read (writes
@@ -273,8 +278,11 @@ export function createPostingsRanker(source, options) {
     list.ranks[note >>> 5] + popcount(list.bits[note >>> 5] & ((1 << (note & 31)) - 1));
 
   /** The weights of `notes` (ascending) with their `counts`. */
-  const weightsOf = (notes, counts) =>
-    Float32Array.from(notes, (note, at) => weightOf(counts[at], note));
+  function weightsOf(notes, counts) {
+    const weights = new Float32Array(notes.length);
+    for (let at = 0; at < notes.length; at += 1) weights[at] = weightOf(counts[at], notes[at]);
+    return weights;
+  }
 
   /** A list's notes in weight order, past `best` too: built for one ranking, not kept. */
   function wholeOrder(list) {
@@ -294,7 +302,8 @@ export function createPostingsRanker(source, options) {
       keep(word, list);
       return list;
     }
-    const counts = Uint16Array.from(postings.counts, (times) => Math.min(times, 0xffff));
+    // A copy of its own, as long as the list: the source's may be a view of a longer buffer.
+    const counts = postings.counts.slice();
     const bits = new Uint32Array(lengths.words);
     // The heaviest weight among each 32 notes: what any of them can add to a score at most.
     const peaks = new Float32Array(lengths.words);
@@ -303,7 +312,7 @@ export function createPostingsRanker(source, options) {
     // counts the others.
     let covered = 0;
     while (covered < count && postings.notes[covered] >>> 5 < bits.length) covered += 1;
-    const notes = Int32Array.from(postings.notes).subarray(0, covered);
+    const notes = postings.notes.subarray(0, covered);
     const weights = weightsOf(notes, counts);
     notes.forEach((note, at) => {
       bits[note >>> 5] |= 1 << (note & 31);
