@@ -9,7 +9,11 @@ import type { DatabaseHandle } from '../../db/database.ts';
 import { createPostingsThread } from '../../db/postings-thread.ts';
 import type { PostingsThread } from '../../db/postings-thread.ts';
 import { readNoteCounts } from '../../db/note-counts.js';
-import { createPostgresPostings, POSTGRES_POSTINGS_SQL } from './postgres-postings.ts';
+import {
+  createPostgresPostings,
+  noteCountBytes,
+  POSTGRES_POSTINGS_SQL,
+} from './postgres-postings.ts';
 import { createSearchIndex } from './search-index.ts';
 import type { SearchIndex } from './search-index.ts';
 import { lexemeCounts } from './search-changes.ts';
@@ -130,24 +134,31 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('search postings on PostgreSQL',
     const pairs = (read: ReturnType<typeof readNoteCounts>) =>
       [...read.notes].map((note, at) => [note, read.counts[at]]);
 
-    const postings = await rows<{ postings: Buffer }>(POSTGRES_POSTINGS_SQL.postings, ['字节']);
+    const postings = await rows<{ postings: string }>(POSTGRES_POSTINGS_SQL.postings, ['字节']);
     expect(postings).toHaveLength(1);
     const held = await rows<{ post_id: string; words: string }>(
       "SELECT post_id, words::text AS words FROM post_fts WHERE words @@ '字节'::tsquery ORDER BY post_id",
     );
     expect(held.map((row) => Number(row.post_id))).toEqual([Number(once.id), Number(often.id)]);
-    expect(pairs(readNoteCounts(postings[0].postings, 0))).toEqual(
+    expect(pairs(readNoteCounts(noteCountBytes(postings[0].postings)!, 0))).toEqual(
       held.map((row) => [Number(row.post_id), lexemeCounts(row.words).get('字节')]),
     );
 
-    const lengths = await rows<{ lengths: Buffer }>(POSTGRES_POSTINGS_SQL.lengths);
+    const lengths = await rows<{ lengths: string }>(POSTGRES_POSTINGS_SQL.lengths);
     expect(lengths).toHaveLength(1);
     const each = await rows<{ post_id: string; words_length: number }>(
       'SELECT post_id, words_length FROM post_fts',
     );
-    expect(new Map(pairs(readNoteCounts(lengths[0].lengths, 0)) as [number, number][])).toEqual(
-      new Map(each.map((row) => [Number(row.post_id), row.words_length])),
+    expect(
+      new Map(pairs(readNoteCounts(noteCountBytes(lengths[0].lengths)!, 0)) as [number, number][]),
+    ).toEqual(new Map(each.map((row) => [Number(row.post_id), row.words_length])));
+    // PostgreSQL's base64 breaks into lines of 76 characters, which the decoding reads past.
+    const [broken] = await rows<{ text: string }>(
+      "SELECT encode(decode(repeat('ab', 100), 'hex'), 'base64') AS text",
     );
+    expect(broken.text).toContain('\n');
+    expect(noteCountBytes(broken.text)).toEqual(Buffer.alloc(100, 0xab));
+    expect(noteCountBytes(null)).toBeNull();
   });
 
   it("keeps each word's notes as the notes' words are: written, edited, hidden, deleted", async () => {
