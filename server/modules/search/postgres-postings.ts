@@ -4,7 +4,14 @@ import type { Database } from '../../db/schema.ts';
 import type { NoteBytes, PostingsThread } from '../../db/postings-thread.ts';
 import type { TextRanking } from '../../db/read-pool.ts';
 import { isFresh } from '../../db/word-postings.js';
+import { turnBatches } from '../../lib/turn-batches.ts';
 import { createSearchChanges } from './search-changes.ts';
+
+/**
+ * Words read in one statement at most: one PostgreSQL process reads them one after another, where
+ * separate statements run side by side, and a common word takes some 27 ms.
+ */
+const MAX_WORDS_A_READ = 8;
 
 /** A read from PostgreSQL under way or done, and the count of changes seen before it began. */
 interface SharedRead<T> {
@@ -18,7 +25,7 @@ interface SharedRead<T> {
  * on the thread that answers requests (100 000 notes' lengths as rows held it for some 30 ms,
  * and their garbage longer). Sent as base64 text: pg reads a bytea as hex text and decodes it on
  * that thread, 6.8 ms for a word in 81,553 notes (978 KB of hex), where base64 takes 2.9 ms
- * (661 KB) (`sharedNoteBytes`).
+ * (661 KB) (`noteCountBytes`).
  */
 const noteCounts = (count: string) =>
   `encode(string_agg(int4send(post_id::int4) || int2send(least(${count}, 32767)::int2), ''::bytea), 'base64')`;
@@ -26,37 +33,41 @@ const noteCounts = (count: string) =>
 /** The statements the postings are read with (their plans are checked in query-plans.test.ts). */
 export const POSTGRES_POSTINGS_SQL = {
   /**
-   * The notes holding a word (`$1`) and how often each holds it, from the index of
-   * `search_word_notes` alone (migration 017): reading each holding note's tsvector for its
-   * positions took 77–85 ms for a word in 12 000 notes. Aggregated in the index's order, from a
-   * subquery that asks for it: an `ORDER BY` inside `string_agg` sorted the notes again, and a
-   * word in 81,553 notes took 69–80 ms where this takes 27–28 ms, on the cores that also
-   * answer requests. PostgreSQL does not promise to keep a subquery's order through an
-   * aggregate, so `inNoteOrder` (note-counts.js) sorts what comes out of order.
+   * The notes holding each word of `$1` and how often each holds it, one row a word, from the
+   * index of `search_word_notes` alone (migration 017): reading each holding note's tsvector for
+   * its positions took 77–85 ms for a word in 12 000 notes. Aggregated in the index's order, from
+   * a subquery that asks for it: an `ORDER BY` inside `string_agg` sorted the notes again, and a
+   * word in 81,553 notes took 69–80 ms where this takes 27–28 ms, on the cores that also answer
+   * requests. PostgreSQL does not promise to keep a subquery's order through an aggregate, so
+   * `inNoteOrder` (note-counts.js) sorts what comes out of order.
    */
-  postings: `SELECT ${noteCounts('count')} AS postings
-    FROM (SELECT post_id, count FROM search_word_notes WHERE word = $1 ORDER BY post_id) AS held`,
+  postings: `SELECT asked.word, (SELECT ${noteCounts('count')}
+      FROM (SELECT post_id, count FROM search_word_notes WHERE word = asked.word ORDER BY post_id)
+        AS held) AS postings
+    FROM unnest($1::text[]) AS asked(word)`,
   /** Every note's length in tokens: the one whole read, done again only after writes. */
   lengths: `SELECT ${noteCounts('words_length')} AS lengths FROM post_fts`,
 };
 
-/** The bytes of a `noteCounts` aggregate's text (null when it aggregated no row). */
-export function noteCountBytes(text: string | null): Buffer | null {
-  // Node's decoder passes over the line breaks PostgreSQL's encode puts every 76 characters.
-  return text === null ? null : Buffer.from(text, 'base64');
+/**
+ * The bytes of a `noteCounts` aggregate's text (null when it aggregated no row), decoded straight
+ * into shared memory: every search that needs a read sends them to the ranker's thread, which
+ * decodes the records (note-counts.js); shared, fifty searches sent the same 600 KB of lengths
+ * after a start do not copy them fifty times, and the text is not decoded into a buffer of its
+ * own first.
+ */
+export function noteCountBytes(text: string | null): Uint8Array | null {
+  if (text === null) return null;
+  // An upper bound: the line breaks PostgreSQL's encode puts every 76 characters are counted as
+  // data, and Node's decoder passes over them.
+  const shared = Buffer.from(new SharedArrayBuffer(Buffer.byteLength(text, 'base64')));
+  return shared.subarray(0, shared.write(text, 'base64'));
 }
 
-/**
- * A `noteCounts` aggregate copied into shared memory: every search that needs a read sends it to
- * the ranker's thread, which decodes it (note-counts.js); shared, fifty searches sent the same
- * 600 KB of lengths after a start do not copy it fifty times.
- */
-function sharedNoteBytes(text: string | null, loadedAt: number): NoteBytes {
-  const bytes = noteCountBytes(text);
-  const shared = new Uint8Array(new SharedArrayBuffer(bytes?.length ?? 0));
-  if (bytes) shared.set(bytes);
-  return { bytes: shared, loadedAt };
-}
+const sharedNoteBytes = (text: string | null, loadedAt: number): NoteBytes => ({
+  bytes: noteCountBytes(text) ?? new Uint8Array(new SharedArrayBuffer(0)),
+  loadedAt,
+});
 
 /**
  * Queries on PostgreSQL cut and ranked as on SQLite (docs/decisions/024, 028 and 047): the
@@ -70,9 +81,25 @@ export function createPostgresPostings(db: Kysely<Database>, thread: PostingsThr
   const rows = <T>(text: string, params: unknown[] = []) =>
     db.executeQuery<T>(CompiledQuery.raw(text, params)).then((result) => result.rows);
 
+  /**
+   * The postings of the words that the searches of one turn lack, read in one statement
+   * (turn-batches.ts): most queries readers type hold a word no note holds (a number, a typo),
+   * read for each of them, and each statement costs its round trip whatever it holds.
+   */
+  const postingsOf = turnBatches<string, string | null>(
+    async (words) => {
+      const read = await rows<{ word: string; postings: string | null }>(
+        POSTGRES_POSTINGS_SQL.postings,
+        [words],
+      );
+      const found = new Map(read.map((row) => [row.word, row.postings]));
+      return words.map((word) => found.get(word) ?? null);
+    },
+    { maxBatchSize: MAX_WORDS_A_READ },
+  );
+
   async function readPostings(word: string, loadedAt: number): Promise<NoteBytes> {
-    const [row] = await rows<{ postings: string | null }>(POSTGRES_POSTINGS_SQL.postings, [word]);
-    return sharedNoteBytes(row?.postings ?? null, loadedAt);
+    return sharedNoteBytes(await postingsOf(word), loadedAt);
   }
 
   async function readLengths(loadedAt: number): Promise<NoteBytes> {
