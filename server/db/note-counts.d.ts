@@ -4,6 +4,8 @@ export interface NoteCounts {
   counts: Uint16Array;
   /** The count of changes seen before the read began (word-postings.js, `isFresh`). */
   loadedAt: number;
+  /** Whether `notes` are in ascending order, each above the one before. */
+  ascending: boolean;
 }
 
 export function readNoteCounts(bytes: Uint8Array, loadedAt: number): NoteCounts;

@@ -24,6 +24,7 @@ describe('readNoteCounts and inNoteOrder', () => {
     ];
     const read = readNoteCounts(recordsOf(pairs), 7);
     expect(pairsOf(read)).toEqual(pairs);
+    expect(read.ascending).toBe(true);
     expect(inNoteOrder(read)).toBe(read);
     expect(pairsOf(read)).toEqual(pairs);
     expect(read.loadedAt).toBe(7);
@@ -39,6 +40,8 @@ describe('readNoteCounts and inNoteOrder', () => {
     ];
     const read = readNoteCounts(recordsOf(pairs), 0);
     expect(pairsOf(read)).toEqual(pairs);
+    expect(read.ascending).toBe(false);
     expect(pairsOf(inNoteOrder(read))).toEqual([...pairs].sort((a, b) => a[0] - b[0]));
+    expect(read.ascending).toBe(true);
   });
 });
