@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cacheLookups } from './cache-metrics.ts';
+import { SWEEP_SLICE } from './expiry-sweep.ts';
 import { createTtlCache } from './ttl-cache.ts';
 
 const lookupsOf = async (name: string, result: 'hit' | 'miss') =>
@@ -43,6 +44,32 @@ describe('ttl cache', () => {
       expect(cache.size).toBe(0);
       // Empty, it keeps no timer: an idle cache costs nothing and does not hold its process.
       expect(vi.getTimerCount()).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('drops a burst of expired entries a slice a turn, and keeps one set again since', async () => {
+    vi.useFakeTimers();
+    try {
+      let clock = 10_000;
+      const cache = createTtlCache<number>({ ttlMs: 1000, maxEntries: 2000, now: () => clock });
+      const burst = Array.from({ length: 1200 }, (_, at) => `k${at}`);
+      await cache.many(burst, async (missing) => new Map(missing.map((key) => [key, 1])));
+      // Expired and asked for again before the sweep ran: loaded and kept anew.
+      clock = 11_001;
+      let loads = 0;
+      await cache.get('k0', async () => ++loads);
+      vi.advanceTimersToNextTimer();
+      expect(cache.size).toBe(1200 - SWEEP_SLICE);
+      vi.advanceTimersToNextTimer();
+      expect(cache.size).toBe(1200 - 2 * SWEEP_SLICE);
+      vi.advanceTimersToNextTimer();
+      expect(cache.size).toBe(1);
+      expect(await cache.get('k0', async () => ++loads)).toBe(1);
+      clock = 12_002;
+      vi.advanceTimersToNextTimer();
+      expect([cache.size, vi.getTimerCount()]).toEqual([0, 0]);
     } finally {
       vi.useRealTimers();
     }

@@ -1,5 +1,7 @@
 import { LRUCache } from 'lru-cache';
+import { performance } from 'node:perf_hooks';
 import { cacheLookups } from './cache-metrics.ts';
+import { createExpirySweep } from './expiry-sweep.ts';
 
 export interface TtlCacheOptions {
   ttlMs: number;
@@ -24,18 +26,26 @@ type Load<T> = () => Promise<T>;
  */
 export function createTtlCache<T extends NonNullable<unknown>>(options: TtlCacheOptions) {
   const lookups = options.name ? cacheLookups : null;
-  const cache = new LRUCache<string, T>({
+  const now = options.now ?? (() => performance.now());
+  // lru-cache drops an expired entry only when it is looked up or pushed out.
+  const sweep = createExpirySweep({
+    ttlMs: options.ttlMs,
+    remainingMs: (key) => cache.getRemainingTTL(key),
+    drop: (key) => cache.delete(key),
+  });
+  const cache: LRUCache<string, T> = new LRUCache<string, T>({
     max: options.maxEntries,
     ttl: options.ttlMs,
-    // A test's clock moves between calls; lru-cache would otherwise reuse a reading for 1 ms.
-    ...(options.now ? { perf: { now: options.now }, ttlResolution: 0 } : {}),
-    // lru-cache drops an expired entry only when it is looked up or pushed out, so after a
-    // burst (a thousand distinct searches) the answers would stay in memory while the server is
-    // at rest: each entry gets a timer that drops it once it expires. lru-cache's purgeStale(),
-    // run by one timer for the whole cache, walked every entry at once instead: with 20,000
-    // expired cards it held the thread that answers requests 3.7-8.4 ms.
-    ttlAutopurge: true,
+    // Read afresh each time: lru-cache would otherwise reuse a reading for 1 ms, with a timer to
+    // forget it.
+    perf: { now },
+    ttlResolution: 0,
+    dispose: (_value, key) => sweep.forget(key),
   });
+  const keep = (key: string, value: T) => {
+    cache.set(key, value);
+    sweep.noteSet(key);
+  };
 
   /**
    * Counts clears and deletions, so that a load keeps nothing one of them interrupted: its
@@ -57,7 +67,7 @@ export function createTtlCache<T extends NonNullable<unknown>>(options: TtlCache
       loading.set(key, started);
       try {
         const value = await started;
-        if (before === invalidations) cache.set(key, value);
+        if (before === invalidations) keep(key, value);
         return value;
       } finally {
         if (loading.get(key) === started) loading.delete(key);
@@ -82,7 +92,7 @@ export function createTtlCache<T extends NonNullable<unknown>>(options: TtlCache
       const loaded = await loadMissing(missing);
       // As with `get`: a clear during the load means the answer may already be out of date.
       if (before === invalidations) {
-        for (const [key, value] of loaded) cache.set(key, value);
+        for (const [key, value] of loaded) keep(key, value);
       }
       return keys.flatMap((key, at) => found[at] ?? loaded.get(key) ?? []);
     },
@@ -97,10 +107,11 @@ export function createTtlCache<T extends NonNullable<unknown>>(options: TtlCache
     clear(): void {
       invalidations += 1;
       cache.clear();
+      sweep.clear();
       loading.clear();
     },
 
-    /** Entries held now, expired ones included until the purge timer drops them. */
+    /** Entries held now, expired ones included until the sweep drops them. */
     get size(): number {
       return cache.size;
     },

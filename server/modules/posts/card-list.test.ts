@@ -3,13 +3,18 @@ import { Type } from 'typebox';
 import { PostCard, PostList } from '../../../contract/post.ts';
 import type { SearchHighlights } from '../../../contract/post.ts';
 import { schemaWriter } from '../../lib/serialized-schema.ts';
-import { cardListJson, everyReaderPart, readerPartPieces } from './card-list.ts';
+import { cardListJson, everyReaderPart, readerPartPieces, writtenCard } from './card-list.ts';
 import type { CardList, ReaderFlags } from './card-list.ts';
 import type { PostCardRow } from './post-repository.ts';
 import type { PublicCard } from './present-post.ts';
 
+/** A page of these cards, as feeds and searches keep them and write them. */
+type CardPage = Omit<CardList, 'cards'> & { cards: PublicCard[] };
+
+const written = (page: CardPage): CardList => ({ ...page, cards: page.cards.map(writtenCard) });
+
 /** The page as an object, as the API's `PostList` names it. */
-function cardListValue(list: CardList): PostList {
+function cardListValue(list: CardPage): PostList {
   return {
     posts: list.cards.map(({ card }, at) => ({
       ...card,
@@ -23,7 +28,7 @@ function cardListValue(list: CardList): PostList {
   };
 }
 
-const textOf = (list: CardList): string => cardListJson(list).toString('utf8');
+const textOf = (list: CardPage): string => cardListJson(written(list)).toString('utf8');
 
 /** What Fastify writes for a `PostList` answer given as an object. */
 const bySchema = schemaWriter(PostList);
@@ -55,7 +60,7 @@ function publicCard(id: number, changes: Partial<PostCard> = {}): PublicCard {
     publishedAt: '2026-11-02T00:00:00.000Z',
     ...changes,
   };
-  return { row: { id } as PostCardRow, card };
+  return { row: { id, author_id: 7, price_cents: card.price * 100 } as PostCardRow, card };
 }
 
 const flags = (canRead: boolean): ReaderFlags => ({
@@ -65,7 +70,7 @@ const flags = (canRead: boolean): ReaderFlags => ({
   canRead,
 });
 
-const lists: Record<string, CardList> = {
+const lists: Record<string, CardPage> = {
   'a feed page with a next page': {
     cards: [
       publicCard(1),
@@ -103,18 +108,33 @@ describe('card list JSON', () => {
   it.each(Object.entries(lists))('says what the schema would write: %s', (_name, list) => {
     const text = textOf(list);
     expect(JSON.parse(text)).toEqual(JSON.parse(bySchema(cardListValue(list))));
-    // Written again from the texts kept for these cards, it is the same.
-    expect(textOf(list)).toBe(text);
+    // Written again from the same kept cards, it is the same.
+    const kept = written(list);
+    expect(cardListJson(kept).toString('utf8')).toBe(cardListJson(kept).toString('utf8'));
+    expect(cardListJson(kept).toString('utf8')).toBe(text);
+  });
+
+  it('keeps of a card what its reader part and highlights are worked out from', () => {
+    const { row, card } = publicCard(8, { price: 5 });
+    expect(writtenCard({ row, card })).toMatchObject({
+      id: 8,
+      author_id: 7,
+      price_cents: 500,
+      title: card.title,
+      excerpt: card.excerpt,
+    });
   });
 
   it('gives each reader their own flags on a card written once', () => {
-    const card = publicCard(6, { price: 5 });
-    const first = JSON.parse(
-      textOf({ ...lists['an empty page'], cards: [card], flags: [flags(false)] }),
-    ) as PostList;
-    const second = JSON.parse(
-      textOf({ ...lists['an empty page'], cards: [card], flags: [flags(true)] }),
-    ) as PostList;
+    const card = writtenCard(publicCard(6, { price: 5 }));
+    const page = (readerFlags: ReaderFlags) =>
+      JSON.parse(
+        cardListJson({ ...lists['an empty page'], cards: [card], flags: [readerFlags] }).toString(
+          'utf8',
+        ),
+      ) as PostList;
+    const first = page(flags(false));
+    const second = page(flags(true));
     expect(first.posts[0]).toMatchObject(flags(false));
     expect(second.posts[0]).toMatchObject(flags(true));
     expect(second.posts[0].highlights).toBeUndefined();

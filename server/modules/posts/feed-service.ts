@@ -3,6 +3,7 @@ import type { PostListQuery, PostSort } from '../../../contract/post.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { pageCount, pageWindow } from '../../lib/pagination.ts';
 import type { Viewer } from '../users/viewer.ts';
+import { writtenCard } from './card-list.ts';
 import type { CardList } from './card-list.ts';
 import { decodeCursor, encodeCursor } from './feed-cursor.ts';
 import type { FeedKey } from './feed-cursor.ts';
@@ -55,7 +56,7 @@ export function createFeedService(deps: {
           const shown = rows.slice(0, window.limit);
           const last = shown.at(-1);
           return {
-            cards: await presenter.publicCards(shown),
+            cards: (await presenter.publicCards(shown)).map(writtenCard),
             next: rows.length > window.limit && last ? encodeCursor(sort, keyOf(sort, last)) : null,
           };
         }),

@@ -1,10 +1,10 @@
 import type { SitemapEntry } from '../../../contract/post.ts';
 import { createTtlCache } from '../../lib/ttl-cache.ts';
 import type { TtlCache } from '../../lib/ttl-cache.ts';
-import type { PublicCard } from './present-post.ts';
+import type { WrittenCard } from './card-list.ts';
 
 export interface FeedPage {
-  cards: PublicCard[];
+  cards: WrittenCard[];
   /** The cursor of the page after this one; null on the last page. */
   next: string | null;
 }
@@ -21,7 +21,7 @@ export interface NoteCaches {
    * together from ids (search results: a distinct query is a page nobody asked for before, of
    * notes often shown before).
    */
-  cards: TtlCache<PublicCard>;
+  cards: TtlCache<WrittenCard>;
   /** Pages of the home feed as every reader sees them, with the cursor of the next page. */
   feedPages: TtlCache<FeedPage>;
   /** Published notes for the sitemap (one entry, key 'all'). */
@@ -36,8 +36,8 @@ const FEED_TOTALS_TTL_MS = 10_000;
 const PUBLIC_PAGES_TTL_MS = 5_000;
 const SITEMAP_TTL_MS = 10 * 60_000;
 /**
- * Some 1.1 KB of heap and 1.3 KB of written JSON each (card-list.ts): at most about 50 MB while
- * busy, and nothing once they expire at rest. Under distinct searches at 100 000 notes, 5 000
+ * Some 1.3 KB of written JSON each, with a title, an excerpt and one small object (card-list.ts):
+ * at most about 35 MB while busy, and nothing once they expire at rest. Under distinct searches at 100 000 notes, 5 000
  * cards missed a third of a page's cards, read again on the read thread and written again on
  * the thread that answers requests: 1,940-2,100 searches a second, p99 55-65 ms. 10 000 gave
  * 2,460 (p99 40-44 ms), 20 000 2,550-2,650 (p99 37-45 ms), 50 000 no more than 20 000: within
@@ -56,7 +56,7 @@ export function createNoteCaches(dependents: { clear(): void }[] = []): NoteCach
       maxEntries: 64,
       name: 'feed-totals',
     }),
-    cards: createTtlCache<PublicCard>({
+    cards: createTtlCache<WrittenCard>({
       ttlMs: PUBLIC_PAGES_TTL_MS,
       maxEntries: MAX_CARDS,
       name: 'cards',

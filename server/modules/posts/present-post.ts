@@ -9,7 +9,7 @@ import type { Viewer } from '../users/viewer.ts';
 import { isPremiumAt } from '../users/present-user.ts';
 import { presentCategory } from '../categories/category-catalog.ts';
 import type { CategoryCatalog } from '../categories/category-catalog.ts';
-import type { Paywall } from '../paywall/paywall.ts';
+import type { Paywall, PricedPost } from '../paywall/paywall.ts';
 import type { ReaderFlags } from './card-list.ts';
 import type { PostCardRow, PostRow } from './post-repository.ts';
 import type { Marks, ReaderMarks } from './reader-marks.ts';
@@ -128,8 +128,7 @@ export function createPostPresenter(deps: {
   }
 
   /** The caller's part of each card: their likes, favorites and what the paywall lets them read. */
-  async function readerFlags(cards: PublicCard[], viewer: Viewer | null): Promise<ReaderFlags[]> {
-    const rows = cards.map((entry) => entry.row);
+  async function readerFlags(rows: PricedPost[], viewer: Viewer | null): Promise<ReaderFlags[]> {
     const ids = rows.map((row) => row.id);
     const [{ liked, favorited }, access] = await Promise.all([
       viewer ? deps.marks.among(viewer.id, ids) : unmarked,
@@ -143,7 +142,10 @@ export function createPostPresenter(deps: {
   }
 
   async function personalize(cards: PublicCard[], viewer: Viewer | null): Promise<PostCard[]> {
-    const flags = await readerFlags(cards, viewer);
+    const flags = await readerFlags(
+      cards.map((entry) => entry.row),
+      viewer,
+    );
     return cards.map(({ card }, at) => ({ ...card, ...flags[at] }));
   }
 

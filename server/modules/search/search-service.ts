@@ -9,9 +9,10 @@ import type { PriorityGate } from '../../lib/priority-gate.ts';
 import { createTtlCache } from '../../lib/ttl-cache.ts';
 import type { TtlCache } from '../../lib/ttl-cache.ts';
 import type { Viewer } from '../users/viewer.ts';
-import type { CardList } from '../posts/card-list.ts';
+import { writtenCard } from '../posts/card-list.ts';
+import type { CardList, WrittenCard } from '../posts/card-list.ts';
 import type { CardReads } from '../posts/card-reads.ts';
-import type { PostPresenter, PublicCard } from '../posts/present-post.ts';
+import type { PostPresenter } from '../posts/present-post.ts';
 import { highlighter, highlightsOf } from './highlight.ts';
 import { oneSpaced } from './search-query.js';
 import type { SearchIndex } from './search-index.ts';
@@ -76,7 +77,7 @@ export function createSearchService(deps: {
   /** Ranked pages per query. */
   results: TtlCache<RankedSearch>;
   /** The note modules' cache of cards by note id as every reader sees them. */
-  cards: TtlCache<PublicCard>;
+  cards: TtlCache<WrittenCard>;
   /** Lets other requests go first (createSearchGate). */
   gate: PriorityGate;
 }) {
@@ -86,7 +87,7 @@ export function createSearchService(deps: {
     const { rows, authors } = await posts.cardsByIds(missing.map(Number));
     const approved = rows.filter((row) => row.status === 'approved');
     const loaded = await presenter.publicCards(approved, authors);
-    return new Map(loaded.map((entry) => [String(entry.row.id), entry]));
+    return new Map(loaded.map((entry) => [String(entry.row.id), writtenCard(entry)]));
   };
   async function search(query: PostListQuery, viewer: Viewer | null): Promise<CardList> {
     const window = pageWindow(query, POST_LIMITS.searchPageSize);
@@ -103,7 +104,7 @@ export function createSearchService(deps: {
     return {
       cards: page,
       flags: await presenter.readerFlags(page, viewer),
-      highlights: page.map(({ card }) => highlightsOf(card, ranges)),
+      highlights: page.map((card) => highlightsOf(card, ranges)),
       total: found.total,
       page: window.page,
       pages: Math.ceil(found.total / window.limit),
