@@ -16,9 +16,9 @@ export const SWEEP_SLICE = 500;
  */
 export function createExpirySweep(options: {
   ttlMs: number;
-  /** How long the entry of `key` has left (ms): below 0 once it has expired. */
+  /** How long the entry of `key` has left (ms): 0 or below once it has expired or is gone. */
   remainingMs: (key: string) => number;
-  /** Drops the entry of `key` from the cache, which then calls `forget`. */
+  /** Drops the entry of `key` from the cache. */
   drop: (key: string) => void;
 }) {
   // The same strings the cache keeps as keys, in a set's own table: no object per entry.
@@ -36,7 +36,7 @@ export function createExpirySweep(options: {
     let dropped = 0;
     for (const key of order) {
       const remaining = options.remainingMs(key);
-      if (remaining >= 0) {
+      if (remaining > 0) {
         wakeIn(remaining + 1);
         return;
       }
@@ -44,7 +44,10 @@ export function createExpirySweep(options: {
         wakeIn(0);
         return;
       }
+      // Taken out here too: a key the cache no longer holds (remaining 0) would otherwise be
+      // looked at again every millisecond.
       options.drop(key);
+      order.delete(key);
       dropped += 1;
     }
   }
