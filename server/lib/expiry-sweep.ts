@@ -52,11 +52,6 @@ export function createExpirySweep(options: {
     }
   }
 
-  const stop = () => {
-    if (timer !== null) clearTimeout(timer);
-    timer = null;
-  };
-
   return {
     /** After the entry of `key` is set. */
     noteSet(key: string): void {
@@ -65,16 +60,13 @@ export function createExpirySweep(options: {
       if (timer === null) wakeIn(options.ttlMs + 1);
     },
 
-    /** After the cache drops the entry of `key`, for whatever reason. */
+    /** After the cache drops the entry of `key`, for whatever reason (a clear drops them all). */
     forget(key: string): void {
       order.delete(key);
-      if (order.size === 0) stop();
-    },
-
-    /** After the cache is cleared. */
-    clear(): void {
-      order.clear();
-      stop();
+      if (order.size === 0 && timer !== null) {
+        clearTimeout(timer);
+        timer = null;
+      }
     },
   };
 }

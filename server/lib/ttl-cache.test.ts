@@ -75,6 +75,19 @@ describe('ttl cache', () => {
     }
   });
 
+  it('keeps no timer once cleared', async () => {
+    vi.useFakeTimers();
+    try {
+      const cache = createTtlCache<number>({ ttlMs: 1000, maxEntries: 10 });
+      await cache.many(['a', 'b'], async (missing) => new Map(missing.map((key) => [key, 1])));
+      expect(vi.getTimerCount()).toBe(1);
+      cache.clear();
+      expect([cache.size, vi.getTimerCount()]).toEqual([0, 0]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('forgets failures, drops the least recently used entry past its size, and clears', async () => {
     const cache = createTtlCache<string>({ ttlMs: 1000, maxEntries: 2 });
     await expect(cache.get('bad', () => Promise.reject(new Error('down')))).rejects.toThrow();

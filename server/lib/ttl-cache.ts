@@ -107,7 +107,6 @@ export function createTtlCache<T extends NonNullable<unknown>>(options: TtlCache
     clear(): void {
       invalidations += 1;
       cache.clear();
-      sweep.clear();
       loading.clear();
     },
 
