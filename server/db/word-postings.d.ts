@@ -71,6 +71,8 @@ export interface RankerOptions {
   maxBytes: number;
   /** `BEST_KEPT` unless given (tests give fewer, to rank past them). */
   bestKept?: number;
+  /** The clock of the rankings kept, in ms (`performance.now` unless given: tests give theirs). */
+  now?: () => number;
 }
 
 /** A list keeps at most this many of its notes in weight order. */

@@ -168,6 +168,50 @@ describe('word postings (in-memory search of whole words)', () => {
     expect(found.total).toBe(expected.length);
   });
 
+  it('keeps a ranking for its words in any order, until a write or 30 s later', () => {
+    // Past 0, which lru-cache reads as no time at all (nothing would expire).
+    let clock = 1000;
+    const postings = createWordPostings(reader, { maxBytes: 2 ** 20, now: () => clock });
+    const page = { offset: 0, needed: 20, cap: 1000 };
+    const first = postings.rank({ words: ['摄影', 'ai', '夜景'], ...page, changes: none });
+    expect(first.ids).toEqual(
+      reference(notes, ['摄影', 'ai', '夜景'])
+        .slice(0, 20)
+        .map((note) => note.id),
+    );
+    // The same words in another order, or with one no note holds: the ranking kept.
+    for (const words of [
+      ['夜景', '摄影', 'ai'],
+      ['ai', '没有', '夜景', '摄影'],
+    ]) {
+      const again = postings.rank({ words, ...page, changes: none });
+      expect(again).toBe(first);
+      // What a ranker that kept nothing answers for them.
+      const fresh = createWordPostings(reader, { maxBytes: 2 ** 20 });
+      expect(fresh.rank({ words, ...page, changes: none })).toEqual(first);
+    }
+    // Another page of the same words is a ranking of its own.
+    const deeper = postings.rank({
+      words: ['ai', '夜景', '摄影'],
+      ...page,
+      needed: 30,
+      changes: none,
+    });
+    expect(deeper.ids.slice(0, 20)).toEqual(first.ids);
+
+    clock += 29_999;
+    expect(postings.rank({ words: ['摄影', '夜景', 'ai'], ...page, changes: none })).toBe(first);
+    clock += 2;
+    const expired = postings.rank({ words: ['摄影', '夜景', 'ai'], ...page, changes: none });
+    expect(expired).not.toBe(first);
+    expect(expired).toEqual(first);
+
+    write(301, '摄影 ai 夜景 摄影 ai 夜景');
+    const changes: IndexChanges = { seq: 1, window: 64, recent: [301] };
+    const written = postings.rank({ words: ['夜景', 'ai', '摄影'], ...page, changes });
+    expect(written.ids[0]).toBe(301);
+  });
+
   it('reloads postings older than half the window of recent writes', () => {
     const postings = createWordPostings(reader, { maxBytes: 2 ** 20 });
     const words = ['ai'];
