@@ -238,10 +238,11 @@ export function createPostingsRanker(source, options) {
   const lists = new Map();
   let held = 0;
   /**
-   * Rankings by the words ranked, the page and the count of changes they were ranked under: a
-   * write to the index changes the key, so a ranking is never used past one. No timer: an
-   * expired ranking is dropped when it is asked for or pushed out (`ttlResolution: 0` reads the
-   * clock each time rather than keeping a reading with a timer to forget it).
+   * Rankings by the words ranked, the page, the count of changes they were ranked under and the
+   * written notes holding a word: a write to the index changes the key, so a ranking is never
+   * used past one. No timer: an expired ranking is dropped when it is asked for or pushed out
+   * (`ttlResolution: 0` reads the clock each time rather than keeping a reading with a timer to
+   * forget it).
    */
   const rankings = new LRUCache({
     max: RANKINGS_KEPT,
@@ -409,7 +410,13 @@ export function createPostingsRanker(source, options) {
       list.counts.length > 0 || changed.some((note) => note.counts[t] > 0) ? [t] : [],
     );
     if (kept.length === 0) return { ids: [], total: 0 };
-    const key = `${changes.seq}|${offset}|${needed}|${cap}|${kept.map((t) => words[t]).join(' ')}`;
+    // The main thread counts a write in its transaction, so a ranking made under a count may
+    // miss a note committed later under the same count: the written notes that hold a word, as
+    // they are read now, are part of the key.
+    const written = changed
+      .filter((note) => note.counts.some((count) => count > 0))
+      .map((note) => `${note.note}:${note.length}:${note.counts.join(',')}`);
+    const key = `${changes.seq}|${offset}|${needed}|${cap}|${kept.map((t) => words[t]).join(' ')}|${written.join(';')}`;
     const known = rankings.get(key);
     if (known) return known;
     const ranking = rankKept(asked, kept, changed, { offset, needed, cap, changes });

@@ -197,7 +197,11 @@ describe('word postings (in-memory search of whole words)', () => {
       needed: 30,
       changes: none,
     });
-    expect(deeper.ids.slice(0, 20)).toEqual(first.ids);
+    expect(deeper.ids).toEqual(
+      reference(notes, ['摄影', 'ai', '夜景'])
+        .slice(0, 30)
+        .map((note) => note.id),
+    );
 
     clock += 29_999;
     expect(postings.rank({ words: ['摄影', '夜景', 'ai'], ...page, changes: none })).toBe(first);
@@ -210,6 +214,24 @@ describe('word postings (in-memory search of whole words)', () => {
     const changes: IndexChanges = { seq: 1, window: 64, recent: [301] };
     const written = postings.rank({ words: ['夜景', 'ai', '摄影'], ...page, changes });
     expect(written.ids[0]).toBe(301);
+  });
+
+  it('ranks again once a write counted before its commit is committed', () => {
+    const postings = createWordPostings(reader, { maxBytes: 2 ** 20 });
+    const page = { offset: 0, needed: 20, cap: 1000 };
+    // The main thread counts a note's write to the index inside its transaction: a search can
+    // be ranked under that count before the note is committed, and again after.
+    const changes: IndexChanges = { seq: 1, window: 64, recent: [301] };
+    const before = postings.rank({ words: ['字体', '夜景'], ...page, changes });
+    expect(before.ids).not.toContain(301);
+    write(301, '字体 夜景 字体 夜景');
+    const after = postings.rank({ words: ['夜景', '字体'], ...page, changes });
+    expect(after.ids[0]).toBe(301);
+    expect(after.ids).toEqual(
+      reference(notes, ['字体', '夜景'])
+        .slice(0, 20)
+        .map((note) => note.id),
+    );
   });
 
   it('reloads postings older than half the window of recent writes', () => {
