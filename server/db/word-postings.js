@@ -416,7 +416,8 @@ export function createPostingsRanker(source, options) {
     const written = changed
       .filter((note) => note.counts.some((count) => count > 0))
       .map((note) => `${note.note}:${note.length}:${note.counts.join(',')}`);
-    const key = `${changes.seq}|${offset}|${needed}|${cap}|${kept.map((t) => words[t]).join(' ')}|${written.join(';')}`;
+    const pageKey = `${changes.seq}|${offset}|${needed}|${cap}`;
+    const key = `${pageKey}|${kept.map((t) => words[t]).join(' ')}|${written.join(';')}`;
     const known = rankings.get(key);
     if (known) return known;
     const ranking = rankKept(asked, kept, changed, { offset, needed, cap, changes });

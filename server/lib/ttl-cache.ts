@@ -1,5 +1,4 @@
 import { LRUCache } from 'lru-cache';
-import { performance } from 'node:perf_hooks';
 import { cacheLookups } from './cache-metrics.ts';
 import { createExpirySweep } from './expiry-sweep.ts';
 
@@ -26,7 +25,6 @@ type Load<T> = () => Promise<T>;
  */
 export function createTtlCache<T extends NonNullable<unknown>>(options: TtlCacheOptions) {
   const lookups = options.name ? cacheLookups : null;
-  const now = options.now ?? (() => performance.now());
   // lru-cache drops an expired entry only when it is looked up or pushed out.
   const sweep = createExpirySweep({
     ttlMs: options.ttlMs,
@@ -36,9 +34,9 @@ export function createTtlCache<T extends NonNullable<unknown>>(options: TtlCache
   const cache: LRUCache<string, T> = new LRUCache<string, T>({
     max: options.maxEntries,
     ttl: options.ttlMs,
-    // Read afresh each time: lru-cache would otherwise reuse a reading for 1 ms, with a timer to
-    // forget it.
-    perf: { now },
+    // lru-cache's own clock (performance.now) unless a test gives one, read afresh each time:
+    // lru-cache would otherwise reuse a reading for 1 ms, with a timer to forget it.
+    ...(options.now && { perf: { now: options.now } }),
     ttlResolution: 0,
     dispose: (_value, key) => sweep.forget(key),
   });

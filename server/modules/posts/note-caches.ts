@@ -37,11 +37,12 @@ const PUBLIC_PAGES_TTL_MS = 5_000;
 const SITEMAP_TTL_MS = 10 * 60_000;
 /**
  * Some 1.3 KB of written JSON each, with a title, an excerpt and one small object (card-list.ts):
- * at most about 35 MB while busy, and nothing once they expire at rest. Under distinct searches at 100 000 notes, 5 000
- * cards missed a third of a page's cards, read again on the read thread and written again on
- * the thread that answers requests: 1,940-2,100 searches a second, p99 55-65 ms. 10 000 gave
- * 2,460 (p99 40-44 ms), 20 000 2,550-2,650 (p99 37-45 ms), 50 000 no more than 20 000: within
- * the 5 s that a card lives, the pages asked for hold fewer notes than that.
+ * at most about 35 MB while busy, and nothing once they expire at rest. Under distinct searches
+ * at 100 000 notes, 5 000 cards missed a third of a page's cards, read again on the read thread
+ * and written again on the thread that answers requests: 1,940-2,100 searches a second, p99
+ * 55-65 ms. 10 000 gave 2,460 (p99 40-44 ms), 20 000 2,550-2,650 (p99 37-45 ms), 50 000 no
+ * more than 20 000: within the 5 s that a card lives, the pages asked for hold fewer notes than
+ * that.
  */
 const MAX_CARDS = 20_000;
 
