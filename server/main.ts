@@ -6,9 +6,12 @@ import { openDatabase } from './db/database.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { loggerOptions } from './lib/log-redaction.ts';
+import { growOldGenerationSteadily } from './lib/old-generation-growth.ts';
 import { collectStartUpGarbageSoon } from './lib/start-up-garbage.ts';
 import { hasDemoContent, seedDemoContent } from './seed/demo.ts';
 import { SEED_DEMO_ARGUMENT, seedDemoInChildProcess } from './seed/seed-process.ts';
+
+growOldGenerationSteadily();
 
 const config = (() => {
   try {

@@ -77,3 +77,35 @@ describe('start-up garbage under load', () => {
     expect(collectedAtMs).toBeGreaterThan(busyMs + 400);
   }, 20_000);
 });
+
+/**
+ * A process that is idle, then busy (9 ms of work in every 10) from late in the full
+ * collection's wait until well after it; it prints when the full collection ran.
+ */
+const QUIET_THEN_BUSY = `
+import { collectStartUpGarbageSoon } from './server/lib/start-up-garbage.ts';
+const startedAt = performance.now();
+const BUSY_FROM_MS = 2400;
+const BUSY_UNTIL_MS = 4500;
+setTimeout(() => {
+  const load = setInterval(() => {
+    const until = performance.now() + 9;
+    while (performance.now() < until);
+    if (performance.now() - startedAt > BUSY_UNTIL_MS) clearInterval(load);
+  }, 1);
+}, BUSY_FROM_MS);
+const alive = setInterval(() => {}, 1000);
+const { putOff } = await collectStartUpGarbageSoon({ youngEmptiedAtMs: 200, settleMs: 3000 });
+clearInterval(alive);
+console.log(JSON.stringify({ putOff, collectedAtMs: performance.now() - startedAt, busyUntilMs: BUSY_UNTIL_MS }));
+`;
+
+describe('start-up garbage when load begins late in the wait', () => {
+  it('does not collect under load that the whole wait averages out', async () => {
+    const { putOff, collectedAtMs, busyUntilMs } =
+      await runScript<Record<string, number>>(QUIET_THEN_BUSY);
+    // Load from 2.4 s was a fifth of the 2.8 s wait: quiet on average, busy at its end.
+    expect(putOff).toBeGreaterThan(0);
+    expect(collectedAtMs).toBeGreaterThan(busyUntilMs);
+  }, 20_000);
+});

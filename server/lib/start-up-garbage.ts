@@ -26,6 +26,14 @@ const YOUNG_EMPTIED_AT_MS = 2_000;
  */
 export const QUIET_UTILIZATION = 0.25;
 
+/**
+ * The end of a wait that must be quiet on its own. A server started and put under load some
+ * seconds later (a load test run after the start, readers arriving) was quiet for most of the
+ * 8 s wait, so the full collection ran under load: 21-27 ms, the longest hold of the thread in
+ * the first seconds of distinct searches.
+ */
+const QUIET_TAIL_MS = 1_000;
+
 export interface StartUpCollectionTimes {
   youngEmptiedAtMs: number;
   settleMs: number;
@@ -61,14 +69,22 @@ export function collectStartUpGarbageSoon(
     let putOff = 0;
     // Each reading gives the loop's utilisation since the one before it.
     const load = createLoopLoad(0);
-    /** Runs `then` after `ms` if the loop was quiet for all that wait, else starts over. */
+    /**
+     * Runs `then` after `ms` if the loop was quiet for all that wait and for its last part
+     * (`QUIET_TAIL_MS`) alone, else starts over: load that began late in a long wait is too
+     * little of it to make the whole look busy.
+     */
     const afterQuiet = (ms: number, then: () => void) => {
       load.utilization();
+      const tail = Math.min(QUIET_TAIL_MS, ms / 2);
       setTimeout(() => {
-        if (load.utilization() < QUIET_UTILIZATION) return then();
-        putOff += 1;
-        emptyYoung();
-      }, ms).unref();
+        const before = load.utilization();
+        setTimeout(() => {
+          if (before < QUIET_UTILIZATION && load.utilization() < QUIET_UTILIZATION) return then();
+          putOff += 1;
+          emptyYoung();
+        }, tail).unref();
+      }, ms - tail).unref();
     };
     const emptyYoung = () =>
       afterQuiet(times.youngEmptiedAtMs, () => {
