@@ -1,11 +1,9 @@
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { describe, expect, it } from 'vitest';
+import { runScriptOutput } from '../../tests/helpers/script-process.ts';
 
 /**
  * A fresh process that keeps some 25 MB alive and collects once, with V8 printing how it set
- * the old generation's next limit. V8 prints to the process's standard output, past anything
- * the script could read, so the test reads the process's output whole.
+ * the old generation's next limit, to the process's standard output.
  */
 const COLLECTS_ONCE = `
 import { setFlagsFromString } from 'node:v8';
@@ -22,15 +20,7 @@ console.log('kept', kept.length);
 
 describe('old generation growth', () => {
   it('lets the old generation grow to twice what a collection left alive', async () => {
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', '--input-type=module', '-e', COLLECTS_ONCE],
-      { stdio: ['ignore', 'pipe', 'inherit'] },
-    );
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    const [code] = (await once(child, 'exit')) as [number];
-    expect(code).toBe(0);
+    const output = await runScriptOutput(COLLECTS_ONCE);
     expect(output).toContain('kept 300000');
     // "[HeapController] Limit: old size: 26579 KB, new limit: 69257 KB (2.0)"; at its own
     // choice V8 printed 4.0 here, and 1.2-1.3 in the server under distinct searches.

@@ -48,64 +48,75 @@ describe('start-up garbage', () => {
   );
 });
 
+/** When a process's event loop is busy, and the start-up collection's waits (both in ms). */
+interface BusySpell {
+  fromMs: number;
+  untilMs: number;
+  /** The loop runs `workMs` of work on a timer of `everyMs`. */
+  workMs: number;
+  everyMs: number;
+  youngEmptiedAtMs: number;
+  settleMs: number;
+}
+
 /**
- * A process whose event loop is busy (a request's worth of work every 2 ms) for its first
- * 1.5 s, then idle; it prints when the full collection ran and how often it was put off.
+ * A process whose event loop is busy for one spell and idle otherwise; it prints how often the
+ * full collection was put off and when it ran.
  */
-const BUSY_THEN_QUIET = `
+const busyFor = (spell: BusySpell) => `
 import { collectStartUpGarbageSoon } from './server/lib/start-up-garbage.ts';
 const startedAt = performance.now();
-const BUSY_MS = 1500;
-const load = setInterval(() => {
-  const until = performance.now() + 1;
-  while (performance.now() < until);
-  if (performance.now() - startedAt > BUSY_MS) clearInterval(load);
-}, 2);
+setTimeout(() => {
+  const load = setInterval(() => {
+    const until = performance.now() + ${spell.workMs};
+    while (performance.now() < until);
+    if (performance.now() - startedAt > ${spell.untilMs}) clearInterval(load);
+  }, ${spell.everyMs});
+}, ${spell.fromMs});
 // The collection's timers do not keep a process alive; a server's socket does, this here.
 const alive = setInterval(() => {}, 1000);
-const { putOff } = await collectStartUpGarbageSoon({ youngEmptiedAtMs: 100, settleMs: 400 });
+const { putOff } = await collectStartUpGarbageSoon({
+  youngEmptiedAtMs: ${spell.youngEmptiedAtMs},
+  settleMs: ${spell.settleMs},
+});
 clearInterval(alive);
-console.log(JSON.stringify({ putOff, collectedAtMs: performance.now() - startedAt, busyMs: BUSY_MS }));
+console.log(JSON.stringify({ putOff, collectedAtMs: performance.now() - startedAt }));
 `;
+
+type Collected = { putOff: number; collectedAtMs: number };
 
 describe('start-up garbage under load', () => {
   it('waits for a quiet event loop before it collects', async () => {
-    const { putOff, collectedAtMs, busyMs } =
-      await runScript<Record<string, number>>(BUSY_THEN_QUIET);
+    // A request's worth of work every 2 ms for the first 1.5 s.
+    const { putOff, collectedAtMs } = await runScript<Collected>(
+      busyFor({
+        fromMs: 0,
+        untilMs: 1500,
+        workMs: 1,
+        everyMs: 2,
+        youngEmptiedAtMs: 100,
+        settleMs: 400,
+      }),
+    );
     expect(putOff).toBeGreaterThan(0);
     // After the load, and after one quiet wait of the full sequence.
-    expect(collectedAtMs).toBeGreaterThan(busyMs + 400);
+    expect(collectedAtMs).toBeGreaterThan(1500 + 400);
   }, 20_000);
-});
 
-/**
- * A process that is idle, then busy (9 ms of work in every 10) from late in the full
- * collection's wait until well after it; it prints when the full collection ran.
- */
-const QUIET_THEN_BUSY = `
-import { collectStartUpGarbageSoon } from './server/lib/start-up-garbage.ts';
-const startedAt = performance.now();
-const BUSY_FROM_MS = 2400;
-const BUSY_UNTIL_MS = 4500;
-setTimeout(() => {
-  const load = setInterval(() => {
-    const until = performance.now() + 9;
-    while (performance.now() < until);
-    if (performance.now() - startedAt > BUSY_UNTIL_MS) clearInterval(load);
-  }, 1);
-}, BUSY_FROM_MS);
-const alive = setInterval(() => {}, 1000);
-const { putOff } = await collectStartUpGarbageSoon({ youngEmptiedAtMs: 200, settleMs: 3000 });
-clearInterval(alive);
-console.log(JSON.stringify({ putOff, collectedAtMs: performance.now() - startedAt, busyUntilMs: BUSY_UNTIL_MS }));
-`;
-
-describe('start-up garbage when load begins late in the wait', () => {
   it('does not collect under load that the whole wait averages out', async () => {
-    const { putOff, collectedAtMs, busyUntilMs } =
-      await runScript<Record<string, number>>(QUIET_THEN_BUSY);
+    // 9 ms of work in every 10 from 2.4 s, late in the full collection's wait, to 4.5 s.
+    const { putOff, collectedAtMs } = await runScript<Collected>(
+      busyFor({
+        fromMs: 2400,
+        untilMs: 4500,
+        workMs: 9,
+        everyMs: 1,
+        youngEmptiedAtMs: 200,
+        settleMs: 3000,
+      }),
+    );
     // Load from 2.4 s was a fifth of the 2.8 s wait: quiet on average, busy at its end.
     expect(putOff).toBeGreaterThan(0);
-    expect(collectedAtMs).toBeGreaterThan(busyUntilMs);
+    expect(collectedAtMs).toBeGreaterThan(4500);
   }, 20_000);
 });
