@@ -50,6 +50,12 @@ export interface PostingsSource {
   changed(ids: number[], words: string[]): ChangedNote[];
 }
 
+/**
+ * The notes of a comma-separated list of note ids, one per occurrence in note order, and how
+ * often each occurs (at most 65,535).
+ */
+export function countedNotes(text: string): { notes: Int32Array; counts: Uint16Array };
+
 export interface PostingsRanker {
   rank(query: WordQuery): WordRanking;
   /** What the next `rank` of `words` would read from the source. */

@@ -4,7 +4,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createRandom } from '../../bench/chinese-text.ts';
-import { createWordPostings, heaviestFirst, weightOrder } from './word-postings.js';
+import { countedNotes, createWordPostings, heaviestFirst, weightOrder } from './word-postings.js';
 import type { IndexChanges } from './word-postings.js';
 
 const VOCABULARY = ['编程', '咖啡', '摄影', '设计', 'ai', '旅行', '字体', '夜景'];
@@ -272,5 +272,22 @@ describe('heaviestFirst', () => {
     // As many as there are, or more: the whole order.
     expect([...heaviestFirst(weights, 5000)]).toEqual(order);
     expect([...heaviestFirst(weights, 8000)]).toEqual(order);
+  });
+});
+
+describe('countedNotes', () => {
+  it('counts each note of an occurrence list once, in order, up to 65,535', () => {
+    const read = (text: string) => {
+      const { notes, counts } = countedNotes(text);
+      return { notes: [...notes], counts: [...counts] };
+    };
+    expect(read('')).toEqual({ notes: [], counts: [] });
+    expect(read('7')).toEqual({ notes: [7], counts: [1] });
+    expect(read('3,3,10,98765,98765,98765')).toEqual({
+      notes: [3, 10, 98765],
+      counts: [2, 1, 3],
+    });
+    const many = Array.from({ length: 70_000 }, () => '42').join(',');
+    expect(read(`1,${many},43`)).toEqual({ notes: [1, 42, 43], counts: [1, 0xffff, 1] });
   });
 });
