@@ -56,6 +56,9 @@ export interface PostingsSource {
  */
 export function countedNotes(text: string): { notes: Int32Array; counts: Uint16Array };
 
+/** Notes and their `words` token counts from comma-separated `id:hex` pairs of FTS5's docsize. */
+export function noteLengths(text: string): { notes: Int32Array; counts: Uint32Array };
+
 export interface PostingsRanker {
   rank(query: WordQuery): WordRanking;
   /** What the next `rank` of `words` would read from the source. */

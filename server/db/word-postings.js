@@ -24,17 +24,6 @@ const damping = (length, average) => K1 * (1 - B + (B * length) / (average || 1)
  */
 export const isFresh = (loadedAt, changes) => loadedAt > changes.seq - changes.window / 2;
 
-/** FTS5's docsize row holds each column's token count as SQLite varints; `words` is the first. */
-function firstVarint(hex) {
-  let value = 0;
-  for (let at = 0; at < hex.length; at += 2) {
-    const byte = parseInt(hex.slice(at, at + 2), 16);
-    value = value * 128 + (byte & 0x7f);
-    if (byte < 0x80) break;
-  }
-  return value;
-}
-
 function popcount(x) {
   let v = x - ((x >>> 1) & 0x55555555);
   v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
@@ -63,9 +52,10 @@ export const WORD_POSTINGS_SQL = {
     "SELECT group_concat(doc) FROM temp.post_fts_instances WHERE term = ? AND col = 'words'",
   /**
    * Every note's token counts: FTS5's own table of two varints a note (about 1 MB at 100 000
-   * notes), read whole once and again only after writes (see `isFresh`).
+   * notes), read whole once and again only after writes (see `isFresh`), as one text of
+   * `id:hex` pairs (`noteLengths`): a row a note took four to five times as long (decision 072).
    */
-  lengths: 'SELECT id, hex(sz) FROM post_fts_docsize',
+  lengths: "SELECT group_concat(id || ':' || hex(sz)) FROM post_fts_docsize",
   changed: 'SELECT rowid, words FROM post_fts WHERE rowid IN (SELECT value FROM json_each(?))',
 };
 
@@ -153,7 +143,10 @@ function positionsOf(keys, keyed) {
 }
 
 const COMMA = 0x2c;
+const COLON = 0x3a;
 const ZERO = 0x30;
+/** The value of an upper-case hex digit (SQLite's `hex()`). */
+const hexDigit = (code) => (code <= 0x39 ? code - ZERO : code - 0x37);
 
 /**
  * The notes of a comma-separated list of note ids, one per occurrence in note order, and how
@@ -191,6 +184,38 @@ export function countedNotes(text) {
 }
 
 /**
+ * Notes and their token counts from comma-separated `id:hex` pairs, where the hex is FTS5's
+ * docsize row: each column's token count as a SQLite varint (seven bits a byte, the high bit set
+ * on all but the last), `words` first.
+ * @param {string} text
+ */
+export function noteLengths(text) {
+  let length = text.length > 0 ? 1 : 0;
+  for (let at = 0; at < text.length; at += 1) if (text.charCodeAt(at) === COMMA) length += 1;
+  const notes = new Int32Array(length);
+  const counts = new Uint32Array(length);
+  let at = 0;
+  for (let row = 0; row < length; row += 1) {
+    let note = 0;
+    for (; text.charCodeAt(at) !== COLON; at += 1) note = note * 10 + text.charCodeAt(at) - ZERO;
+    at += 1;
+    let count = 0;
+    while (at < text.length && text.charCodeAt(at) !== COMMA) {
+      const byte = hexDigit(text.charCodeAt(at)) * 16 + hexDigit(text.charCodeAt(at + 1));
+      at += 2;
+      count = count * 128 + (byte & 0x7f);
+      if (byte < 0x80) break;
+    }
+    // Past the other columns' counts, to the next pair.
+    while (at < text.length && text.charCodeAt(at) !== COMMA) at += 1;
+    at += 1;
+    notes[row] = note;
+    counts[row] = count;
+  }
+  return { notes, counts };
+}
+
+/**
  * The postings of a SQLite read connection: FTS5's view of each term's occurrences and its
  * table of note lengths.
  * @param {import('better-sqlite3').Database} db a read-only connection
@@ -199,21 +224,14 @@ export function countedNotes(text) {
 function sqliteSource(db) {
   db.exec(WORD_POSTINGS_SQL.vocabulary);
   const occurrencesOf = db.prepare(WORD_POSTINGS_SQL.occurrences).pluck();
-  const sizes = db.prepare(WORD_POSTINGS_SQL.lengths).raw();
+  const sizes = db.prepare(WORD_POSTINGS_SQL.lengths).pluck();
   const changedTexts = db.prepare(WORD_POSTINGS_SQL.changed).raw();
   return {
     postings(word) {
       return countedNotes(occurrencesOf.get(word) ?? '');
     },
     lengths() {
-      const rows = sizes.all();
-      const notes = new Int32Array(rows.length);
-      const counts = new Uint32Array(rows.length);
-      rows.forEach(([id, hex], at) => {
-        notes[at] = id;
-        counts[at] = firstVarint(hex);
-      });
-      return { notes, counts };
+      return noteLengths(sizes.get() ?? '');
     },
     changed(ids, words) {
       if (ids.length === 0) return [];

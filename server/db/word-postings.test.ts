@@ -4,7 +4,13 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createRandom } from '../../bench/chinese-text.ts';
-import { countedNotes, createWordPostings, heaviestFirst, weightOrder } from './word-postings.js';
+import {
+  countedNotes,
+  createWordPostings,
+  heaviestFirst,
+  noteLengths,
+  weightOrder,
+} from './word-postings.js';
 import type { IndexChanges } from './word-postings.js';
 
 const VOCABULARY = ['编程', '咖啡', '摄影', '设计', 'ai', '旅行', '字体', '夜景'];
@@ -275,12 +281,17 @@ describe('heaviestFirst', () => {
   });
 });
 
+/** A reader of note lists, with its typed arrays as plain ones to compare. */
+const plain =
+  (read: (text: string) => { notes: ArrayLike<number>; counts: ArrayLike<number> }) =>
+  (text: string) => {
+    const { notes, counts } = read(text);
+    return { notes: Array.from(notes), counts: Array.from(counts) };
+  };
+
 describe('countedNotes', () => {
   it('counts each note of an occurrence list once, in order, up to 65,535', () => {
-    const read = (text: string) => {
-      const { notes, counts } = countedNotes(text);
-      return { notes: [...notes], counts: [...counts] };
-    };
+    const read = plain(countedNotes);
     expect(read('')).toEqual({ notes: [], counts: [] });
     expect(read('7')).toEqual({ notes: [7], counts: [1] });
     expect(read('3,3,10,98765,98765,98765')).toEqual({
@@ -289,5 +300,17 @@ describe('countedNotes', () => {
     });
     const many = Array.from({ length: 70_000 }, () => '42').join(',');
     expect(read(`1,${many},43`)).toEqual({ notes: [1, 42, 43], counts: [1, 0xffff, 1] });
+  });
+});
+
+describe('noteLengths', () => {
+  it("reads each note's first varint of FTS5's docsize, past the other columns'", () => {
+    const read = plain(noteLengths);
+    expect(read('')).toEqual({ notes: [], counts: [] });
+    // 300 is 0x82 0x2C as a varint; 16,384 is 0x81 0x80 0x00; a note with no docsize has none.
+    expect(read('4:0507,12:822C01,99999:8180000A,7:')).toEqual({
+      notes: [4, 12, 99999, 7],
+      counts: [5, 300, 16_384, 0],
+    });
   });
 });
