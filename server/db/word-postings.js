@@ -197,7 +197,9 @@ export function noteLengths(text) {
   let at = 0;
   for (let row = 0; row < length; row += 1) {
     let note = 0;
-    for (; text.charCodeAt(at) !== COLON; at += 1) note = note * 10 + text.charCodeAt(at) - ZERO;
+    for (; at < text.length && text.charCodeAt(at) !== COLON; at += 1) {
+      note = note * 10 + text.charCodeAt(at) - ZERO;
+    }
     at += 1;
     let count = 0;
     while (at < text.length && text.charCodeAt(at) !== COMMA) {
