@@ -148,6 +148,13 @@ const ZERO = 0x30;
 /** The value of an upper-case hex digit (SQLite's `hex()`). */
 const hexDigit = (code) => (code <= 0x39 ? code - ZERO : code - 0x37);
 
+/** How many entries a comma-separated text holds (none in an empty one). */
+function entriesOf(text) {
+  let entries = text.length > 0 ? 1 : 0;
+  for (let at = 0; at < text.length; at += 1) if (text.charCodeAt(at) === COMMA) entries += 1;
+  return entries;
+}
+
 /**
  * The notes of a comma-separated list of note ids, one per occurrence in note order, and how
  * often each occurs (at most 65,535). Typed from the start and read a character at a time: arrays
@@ -157,15 +164,14 @@ const hexDigit = (code) => (code <= 0x39 ? code - ZERO : code - 0x37);
  * @param {string} text
  */
 export function countedNotes(text) {
-  if (text.length === 0) return { notes: new Int32Array(0), counts: new Uint16Array(0) };
-  let length = 1;
-  for (let at = 0; at < text.length; at += 1) if (text.charCodeAt(at) === COMMA) length += 1;
+  const length = entriesOf(text);
   const notes = new Int32Array(length);
   const counts = new Uint16Array(length);
   let size = 0;
   let note = 0;
-  // One step past the end, where the last note ends as if a comma followed it.
-  for (let at = 0; at <= text.length; at += 1) {
+  // One step past the end (of a text that has one), where the last note ends as if a comma
+  // followed it.
+  for (let at = 0; length > 0 && at <= text.length; at += 1) {
     const code = at < text.length ? text.charCodeAt(at) : COMMA;
     if (code !== COMMA) {
       note = note * 10 + code - ZERO;
@@ -190,8 +196,7 @@ export function countedNotes(text) {
  * @param {string} text
  */
 export function noteLengths(text) {
-  let length = text.length > 0 ? 1 : 0;
-  for (let at = 0; at < text.length; at += 1) if (text.charCodeAt(at) === COMMA) length += 1;
+  const length = entriesOf(text);
   const notes = new Int32Array(length);
   const counts = new Uint32Array(length);
   let at = 0;
