@@ -20,7 +20,10 @@ export function createExpirySweep(options: {
   remainingMs: (key: string) => number;
   /** Drops the entry of `key` from the cache. */
   drop: (key: string) => void;
+  /** Expired entries dropped at most a turn (`SWEEP_SLICE` unless a cache in parts shares it). */
+  slice?: number;
 }) {
+  const slice = options.slice ?? SWEEP_SLICE;
   // The same strings the cache keeps as keys, in a set's own table: no object per entry.
   const order = new Set<string>();
   let timer: ReturnType<typeof setTimeout> | null = null;
@@ -40,7 +43,7 @@ export function createExpirySweep(options: {
         wakeIn(remaining + 1);
         return;
       }
-      if (dropped === SWEEP_SLICE) {
+      if (dropped === slice) {
         wakeIn(0);
         return;
       }

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cacheLookups } from './cache-metrics.ts';
 import { SWEEP_SLICE } from './expiry-sweep.ts';
-import { createTtlCache } from './ttl-cache.ts';
+import { createTtlCache, PART_ENTRIES } from './ttl-cache.ts';
 
 const lookupsOf = async (name: string, result: 'hit' | 'miss') =>
   (await cacheLookups.get()).values.find(
@@ -193,5 +193,52 @@ describe('ttl cache', () => {
     expect(await cache.many(['c'], async () => new Map([['c', 'after the write']]))).toEqual([
       'after the write',
     ]);
+  });
+
+  it('keeps a large cache in parts of at most PART_ENTRIES, each key found in its own', async () => {
+    const cache = createTtlCache<number>({ ttlMs: 1000, maxEntries: 20_000 });
+    const keys = Array.from({ length: 20_000 }, (_, at) => String(at + 1));
+    await cache.many(keys, async (missing) => new Map(missing.map((key) => [key, Number(key)])));
+    const parts = cache.partSizes();
+    expect(parts.length).toBe(Math.ceil(20_000 / PART_ENTRIES));
+    // The bound the parts are for: tables small enough to be rebuilt in well under a ms.
+    expect(Math.max(...parts)).toBeLessThanOrEqual(Math.min(PART_ENTRIES, 2048));
+    // The keys spread over every part, so each part's bound still lets the cache hold most.
+    expect(Math.min(...parts)).toBeGreaterThan(PART_ENTRIES / 2);
+    // Each key is looked up in the part it was kept in: all but those a full part let go.
+    let loads = 0;
+    const first = keys.slice(0, 500);
+    const found = await cache.many(first, async (missing) => {
+      loads += missing.length;
+      return new Map(missing.map((key) => [key, -1]));
+    });
+    expect(found.every((value, at) => value === -1 || value === Number(first[at]))).toBe(true);
+    expect(loads).toBeLessThan(100);
+    cache.delete(keys[0]);
+    expect(cache.size).toBe(cache.partSizes().reduce((sum, size) => sum + size, 0));
+    cache.clear();
+    expect(cache.partSizes().every((size) => size === 0)).toBe(true);
+  });
+
+  it('drops the expired entries of its parts a shared slice a turn', async () => {
+    vi.useFakeTimers();
+    try {
+      let clock = 10_000;
+      const cache = createTtlCache<number>({ ttlMs: 1000, maxEntries: 20_000, now: () => clock });
+      const keys = Array.from({ length: 6000 }, (_, at) => `k${at}`);
+      await cache.many(keys, async (missing) => new Map(missing.map((key) => [key, 1])));
+      const parts = cache.partSizes().length;
+      clock = 11_001;
+      vi.advanceTimersByTime(1001);
+      // Every part's sweep ran once: together, no more than one cache's slice.
+      const dropped = 6000 - cache.size;
+      expect(dropped).toBeGreaterThan(0);
+      expect(dropped).toBeLessThanOrEqual(parts * Math.ceil(SWEEP_SLICE / parts));
+      expect(dropped).toBeLessThanOrEqual(SWEEP_SLICE + parts);
+      await vi.runAllTimersAsync();
+      expect([cache.size, vi.getTimerCount()]).toEqual([0, 0]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

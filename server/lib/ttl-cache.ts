@@ -1,6 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import { cacheLookups } from './cache-metrics.ts';
-import { createExpirySweep } from './expiry-sweep.ts';
+import { createExpirySweep, SWEEP_SLICE } from './expiry-sweep.ts';
 
 export interface TtlCacheOptions {
   ttlMs: number;
@@ -15,24 +15,29 @@ export interface TtlCacheOptions {
 type Load<T> = () => Promise<T>;
 
 /**
- * A small in-process cache for answers that are costly to compute on every request (feed
- * totals, search pages) and may be a few seconds stale. Writes in this process clear it at
- * once; other instances catch up within `ttlMs`. lru-cache keeps the entries: least recently
- * used go first past `maxEntries`. Concurrent lookups of one key share one load, tracked here
- * rather than by lru-cache's `fetch`: that builds an AbortController, its signal and a listener
- * for every load, and under distinct searches, where every lookup of a ranked page is a load,
- * making the signals alone was 1.2 % of the thread that answers requests.
+ * Entries one part of a cache holds at most. A JavaScript Map or Set rebuilds its table in one
+ * go once deletions and additions have filled it, and a cache of 20,000 entries churning under
+ * distinct searches rebuilt its own (lru-cache's index) and the sweep's in 4-9 ms each, inside
+ * the request that added an entry, on the thread that answers requests. A part of 2,048 entries
+ * rebuilds in about a tenth of that; a larger cache is split into parts by its keys.
  */
-export function createTtlCache<T extends NonNullable<unknown>>(options: TtlCacheOptions) {
-  const lookups = options.name ? cacheLookups : null;
+export const PART_ENTRIES = 2048;
+
+/** One part of a cache: its entries, and the sweep that drops them once expired. */
+function createPart<T extends NonNullable<unknown>>(
+  options: TtlCacheOptions,
+  maxEntries: number,
+  sweepSlice: number,
+) {
   // lru-cache drops an expired entry only when it is looked up or pushed out.
   const sweep = createExpirySweep({
     ttlMs: options.ttlMs,
     remainingMs: (key) => cache.getRemainingTTL(key),
     drop: (key) => cache.delete(key),
+    slice: sweepSlice,
   });
   const cache: LRUCache<string, T> = new LRUCache<string, T>({
-    max: options.maxEntries,
+    max: maxEntries,
     ttl: options.ttlMs,
     // lru-cache's own clock (performance.now) unless a test gives one, read afresh each time:
     // lru-cache would otherwise reuse a reading for 1 ms, with a timer to forget it.
@@ -40,7 +45,40 @@ export function createTtlCache<T extends NonNullable<unknown>>(options: TtlCache
     ttlResolution: 0,
     dispose: (_value, key) => sweep.forget(key),
   });
+  return { cache, sweep };
+}
+
+/** The part a key lives in: a 32-bit string hash (FNV-1a) over the parts. */
+function partOf<P>(parts: P[], key: string): P {
+  if (parts.length === 1) return parts[0];
+  let hash = 0x811c9dc5;
+  for (let at = 0; at < key.length; at += 1) {
+    hash = Math.imul(hash ^ key.charCodeAt(at), 0x01000193);
+  }
+  return parts[(hash >>> 0) % parts.length];
+}
+
+/**
+ * A small in-process cache for answers that are costly to compute on every request (feed
+ * totals, search pages) and may be a few seconds stale. Writes in this process clear it at
+ * once; other instances catch up within `ttlMs`. lru-cache keeps the entries: least recently
+ * used go first past `maxEntries` (in each part of `PART_ENTRIES`, for a larger cache). Concurrent
+ * lookups of one key share one load, tracked here rather than by lru-cache's `fetch`: that
+ * builds an AbortController, its signal and a listener for every load, and under distinct
+ * searches, where every lookup of a ranked page is a load, making the signals alone was 1.2 % of
+ * the thread that answers requests.
+ */
+export function createTtlCache<T extends NonNullable<unknown>>(options: TtlCacheOptions) {
+  const lookups = options.name ? cacheLookups : null;
+  const count = Math.max(1, Math.ceil(options.maxEntries / PART_ENTRIES));
+  // The parts share one sweep slice a turn, as one cache would drop them.
+  const sweepSlice = Math.ceil(SWEEP_SLICE / count);
+  const parts = Array.from({ length: count }, () =>
+    createPart<T>(options, Math.ceil(options.maxEntries / count), sweepSlice),
+  );
+  const cacheOf = (key: string) => partOf(parts, key).cache;
   const keep = (key: string, value: T) => {
+    const { cache, sweep } = partOf(parts, key);
     cache.set(key, value);
     sweep.noteSet(key);
   };
@@ -57,7 +95,7 @@ export function createTtlCache<T extends NonNullable<unknown>>(options: TtlCache
   return {
     /** The cached value, or `load()`'s (shared by concurrent callers; failures not kept). */
     async get(key: string, load: Load<T>): Promise<T> {
-      const known = cache.get(key) ?? loading.get(key);
+      const known = cacheOf(key).get(key) ?? loading.get(key);
       lookups?.inc({ cache: options.name, result: known === undefined ? 'miss' : 'hit' });
       if (known !== undefined) return known;
       const before = invalidations;
@@ -81,7 +119,7 @@ export function createTtlCache<T extends NonNullable<unknown>>(options: TtlCache
       keys: string[],
       loadMissing: (missing: string[]) => Promise<Map<string, T>>,
     ): Promise<T[]> {
-      const found = keys.map((key) => cache.get(key));
+      const found = keys.map((key) => cacheOf(key).get(key));
       const missing = keys.filter((_key, at) => found[at] === undefined);
       lookups?.inc({ cache: options.name, result: 'hit' }, keys.length - missing.length);
       if (missing.length === 0) return found as T[];
@@ -98,19 +136,24 @@ export function createTtlCache<T extends NonNullable<unknown>>(options: TtlCache
     /** Forgets one entry (what it held has changed). */
     delete(key: string): void {
       invalidations += 1;
-      cache.delete(key);
+      cacheOf(key).delete(key);
       loading.delete(key);
     },
 
     clear(): void {
       invalidations += 1;
-      cache.clear();
+      for (const { cache } of parts) cache.clear();
       loading.clear();
     },
 
     /** Entries held now, expired ones included until the sweep drops them. */
     get size(): number {
-      return cache.size;
+      return parts.reduce((sum, { cache }) => sum + cache.size, 0);
+    },
+
+    /** How many entries each part holds (for tests: no part grows past `PART_ENTRIES`). */
+    partSizes(): number[] {
+      return parts.map(({ cache }) => cache.size);
     },
   };
 }
