@@ -48,7 +48,11 @@ function createPart<T extends NonNullable<unknown>>(
   return { cache, sweep };
 }
 
-/** The part a key lives in: a 32-bit string hash (FNV-1a) over the parts. */
+/**
+ * The part a key lives in: a 32-bit string hash (FNV-1a) over the parts. Written here because
+ * it runs for every lookup on the thread that answers requests, where node:crypto's hashes cost
+ * a native call and an object per key, and any spread of the keys will do.
+ */
 function partOf<P>(parts: P[], key: string): P {
   if (parts.length === 1) return parts[0];
   let hash = 0x811c9dc5;
