@@ -2,7 +2,7 @@ import { once } from 'node:events';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NAMES_REFUSED, nameStatements } from './named-statements.ts';
+import { NAMES_REFUSED, PLANNED_EACH_TIME, nameStatements } from './named-statements.ts';
 
 const adminUrl = process.env.TEST_DATABASE_URL;
 
@@ -88,6 +88,17 @@ describe.skipIf(!adminUrl)('named statements on PostgreSQL', () => {
         'SELECT 1 AS n WHERE $1::int = 0',
         'SELECT 2 AS n WHERE $1::int = 0',
       ]);
+    });
+  });
+
+  it('leaves a text marked to be planned each time unnamed', async () => {
+    await withClient(undefined, async (client) => {
+      const marked = `${PLANNED_EACH_TIME} SELECT $1::int AS n`;
+      for (const n of [1, 2]) expect((await client.query(marked, [n])).rows).toEqual([{ n }]);
+      expect((await client.query('SELECT $1::int AS n', [3])).rows).toEqual([{ n: 3 }]);
+      const statements = await prepared(client);
+      expect(statements).toContain('SELECT $1::int AS n');
+      expect(statements.filter((statement) => statement.includes(PLANNED_EACH_TIME))).toEqual([]);
     });
   });
 

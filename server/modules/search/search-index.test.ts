@@ -1,11 +1,22 @@
 import { availableParallelism } from 'node:os';
+import SQLite from 'better-sqlite3';
 import { Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler } from 'kysely';
 import type { CompiledQuery, DatabaseConnection } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import { PLANNED_EACH_TIME } from '../../db/named-statements.ts';
 import type { ReadPool } from '../../db/read-pool.ts';
 import type { RowScoring } from '../../db/row-score.js';
 import type { Database } from '../../db/schema.ts';
-import { charPairs, createSearchIndex, postgresColumn, termTsquery } from './search-index.ts';
+import {
+  ESTIMATE_TRUSTED,
+  SAMPLED_MATCHES,
+  SQLITE_DOCUMENT_SAMPLE,
+  charPairs,
+  createSearchIndex,
+  estimatedDocumentCount,
+  postgresColumn,
+  termTsquery,
+} from './search-index.ts';
 import type { SearchTerm } from './search-query.js';
 
 /** A read pool that answers from canned rows and records what it was asked. */
@@ -34,7 +45,7 @@ function recordingPool() {
 
 const phrase: SearchTerm = { column: 'chars', tokens: ['周', '末'] };
 const word: SearchTerm = { column: 'words', tokens: ['旅行'] };
-const countsTerms = (sql: string) => /count\(\*\) AS n FROM post_fts WHERE/.test(sql);
+const countsTerms = (sql: string) => /AS reach/.test(sql);
 
 describe('the SQLite index weighs terms', () => {
   it('without counting the notes of a lone term, whose weight orders nothing', async () => {
@@ -52,6 +63,57 @@ describe('the SQLite index weighs terms', () => {
     expect(asked.filter(countsTerms)).toHaveLength(2);
     const idf = Math.log((1000 - 10 + 0.5) / (10 + 0.5) + 1);
     expect(scorings[0].terms.map((term) => term.idf)).toEqual([idf, idf]);
+  });
+});
+
+describe("SQLite estimates a term's document count", () => {
+  const notes = { n: 1000, first: 1, last: 1000 };
+
+  it('exactly, when it has fewer matches than are sampled', () => {
+    expect(estimatedDocumentCount({ n: 10, reach: 900 }, 256, notes)).toBe(10);
+    expect(estimatedDocumentCount({ n: 0, reach: null }, 256, notes)).toBe(0);
+  });
+
+  it('from the share of the notes its first matches span', () => {
+    // In every other note: its first 256 matches reach note 511.
+    expect(estimatedDocumentCount({ n: 256, reach: 511 }, 256, notes)).toBe(501);
+    // In every note, or past the highest id the stats knew of: never more than the notes.
+    expect(estimatedDocumentCount({ n: 256, reach: 256 }, 256, notes)).toBe(1000);
+    expect(estimatedDocumentCount({ n: 256, reach: 1200 }, 256, notes)).toBe(256);
+  });
+
+  it('within a few per cent on FTS5, from its first matches alone', () => {
+    const db = new SQLite(':memory:');
+    db.exec('CREATE VIRTUAL TABLE post_fts USING fts5(words, chars)');
+    const insert = db.prepare('INSERT INTO post_fts (rowid, words, chars) VALUES (?, ?, ?)');
+    // 的 in most notes, 周 末 in one in five (as a phrase in half of those), 猫 in seven.
+    for (let id = 1; id <= 20_000; id += 1) {
+      const chars = [id % 10 !== 0 && '的', id % 5 === 0 && (id % 10 === 0 ? '周 末' : '末 周')];
+      if (id % 3000 === 0) chars.push('猫');
+      insert.run(id, '', chars.filter(Boolean).join(' '));
+    }
+    const indexed = { n: 20_000, first: 1, last: 20_000 };
+    const estimate = (match: string) =>
+      estimatedDocumentCount(
+        db.prepare(SQLITE_DOCUMENT_SAMPLE).get(match, SAMPLED_MATCHES) as {
+          n: number;
+          reach: number | null;
+        },
+        SAMPLED_MATCHES,
+        indexed,
+      );
+    const exact = (match: string) =>
+      (
+        db.prepare('SELECT count(*) AS n FROM post_fts WHERE post_fts MATCH ?').get(match) as {
+          n: number;
+        }
+      ).n;
+    for (const match of ['chars : "的"', 'chars : "周 末"', 'chars : "周"']) {
+      expect(Math.abs(estimate(match) / exact(match) - 1), match).toBeLessThan(0.05);
+    }
+    expect(estimate('chars : "猫"')).toBe(6);
+    expect(estimate('chars : "狗"')).toBe(0);
+    db.close();
   });
 });
 
@@ -107,8 +169,9 @@ describe('the PostgreSQL index searches by SQL', () => {
       ),
     );
     expect(answers).toEqual(Array.from({ length: 10 }, (_, at) => (at % 2 === 0 ? [] : 0)));
-    // Each `newest` walks the newest notes, then asks the GIN index.
-    expect(seen.queries).toBe(15);
+    // Each `newest` walks the newest notes, then asks the GIN index; each count asks the
+    // planner what it expects, then counts.
+    expect(seen.queries).toBe(20);
     expect(seen.most).toBe(Math.max(1, availableParallelism() - 1));
   });
 });
@@ -132,6 +195,14 @@ describe('the PostgreSQL index finds the newest matches', () => {
   };
   const single: SearchTerm = { column: 'chars', tokens: ['说'] };
 
+  it("by the GIN index with a plan made for the query's own words", async () => {
+    const { db, asked } = fakePostgres(heldByOneIn(null));
+    const index = createSearchIndex(db, 'postgres');
+    await index.newest({ required: [], anyOf: [single] }, 60);
+    const lookup = asked.find((query) => /post_id \+ 0/.test(query.sql));
+    expect(lookup?.sql.startsWith(PLANNED_EACH_TIME)).toBe(true);
+  });
+
   it.each([
     // 说 in no note: walking every note to learn that read 97,000 of them (388 ms).
     ['in no note', null, ['walk 250', 'index']],
@@ -148,6 +219,36 @@ describe('the PostgreSQL index finds the newest matches', () => {
       expect(passes(asked)).toEqual(expected);
     },
   );
+});
+
+describe('the PostgreSQL index counts matches up to the cap', () => {
+  const single: SearchTerm = { column: 'chars', tokens: ['说'] };
+  /** The planner expects `expected` matches; the count finds 123. */
+  const counting = (expected: number) =>
+    fakePostgres((query) =>
+      /^EXPLAIN/.test(query.sql)
+        ? [{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': expected } }] }]
+        : [{ n: 123 }],
+    );
+  const counted = (asked: CompiledQuery[]) =>
+    asked.filter((query) => /SELECT count\(\*\)/.test(query.sql)).length;
+
+  it('as the cap, uncounted, where the planner expects well over the cap', async () => {
+    const { db, asked } = counting(ESTIMATE_TRUSTED * 1000);
+    const index = createSearchIndex(db, 'postgres');
+    expect(await index.count({ required: [], anyOf: [single, word] }, 1000)).toBe(1000);
+    expect(await index.count({ required: [phrase], anyOf: [] }, 1000)).toBe(1000);
+    expect(counted(asked)).toBe(0);
+  });
+
+  it('by counting where it expects fewer, or for terms that must all be held', async () => {
+    const { db, asked } = counting(ESTIMATE_TRUSTED * 1000 - 1);
+    const index = createSearchIndex(db, 'postgres');
+    expect(await index.count({ required: [], anyOf: [single] }, 1000)).toBe(123);
+    const both = createSearchIndex(counting(50_000).db, 'postgres');
+    expect(await both.count({ required: [phrase], anyOf: [word] }, 1000)).toBe(123);
+    expect(counted(asked)).toBe(1);
+  });
 });
 
 describe('PostgreSQL looks a quoted phrase up by its pairs of tokens', () => {

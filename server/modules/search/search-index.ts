@@ -3,6 +3,7 @@ import { CompiledQuery, sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import pLimit from 'p-limit';
 import type { DialectName } from '../../db/database.ts';
+import { PLANNED_EACH_TIME } from '../../db/named-statements.ts';
 import type { PostingsThread } from '../../db/postings-thread.ts';
 import type { ReadPool, TextRanking } from '../../db/read-pool.ts';
 import { scoreRow } from '../../db/row-score.js';
@@ -77,10 +78,44 @@ const sqliteCandidates = (columns: string[]) => `SELECT rowid AS id, ${columns.j
   FROM post_fts WHERE post_fts MATCH ? ORDER BY rowid DESC LIMIT ?`;
 const SQLITE_COUNT = `SELECT count(*) AS n
   FROM (SELECT 1 FROM post_fts WHERE post_fts MATCH ? LIMIT ?)`;
-const SQLITE_DOCUMENT_COUNT = `SELECT count(*) AS n FROM post_fts WHERE post_fts MATCH ?`;
+/** A term's first `SAMPLED_MATCHES` matches and the highest note id among them. */
+export const SQLITE_DOCUMENT_SAMPLE = `SELECT count(*) AS n, max(rowid) AS reach
+  FROM (SELECT rowid FROM post_fts WHERE post_fts MATCH ? LIMIT ?)`;
 const SQLITE_STATS = `SELECT (SELECT count(*) FROM post_fts_docsize) AS n,
+  (SELECT min(id) FROM post_fts_docsize) AS first, (SELECT max(id) FROM post_fts_docsize) AS last,
   avg(length(words)) AS words, avg(length(chars)) AS chars
   FROM (SELECT words, chars FROM post_fts ORDER BY rowid DESC LIMIT 500)`;
+
+/**
+ * How many matches a term's document count is read from: counting every match took a pass over
+ * all of them, 8-9 ms for a common character (的, 周末) at 100,000 notes, 31 ms the first time,
+ * for every distinct quoted phrase or query of characters; 256 take 0.1-0.3 ms, and estimate a
+ * common term's count within 7 % (docs/decisions/074).
+ */
+export const SAMPLED_MATCHES = 256;
+
+/** The indexed notes: how many, and their lowest and highest ids. */
+export interface IndexedNotes {
+  n: number;
+  first: number;
+  last: number;
+}
+
+/**
+ * A term's document count from its first `limit` matches (`sample`, ascending ids up to
+ * `reach`): exact when it has fewer, else scaled by the share of the notes' ids they spanned,
+ * as if the term were spread evenly over them. At most the number of notes.
+ */
+export function estimatedDocumentCount(
+  sample: { n: number; reach: number | null },
+  limit: number,
+  notes: IndexedNotes,
+): number {
+  if (sample.n < limit || sample.reach === null) return sample.n;
+  const spanned = Math.max(1, sample.reach - notes.first + 1);
+  const ids = Math.max(spanned, notes.last - notes.first + 1);
+  return Math.min(Math.max(notes.n, sample.n), Math.round((sample.n * ids) / spanned));
+}
 
 const COLUMN_WEIGHTS = { words: 1, chars: 0.5 };
 /** Document counts change slowly; relevance may lag the index by this much. */
@@ -102,6 +137,20 @@ const MIN_WALK_EVIDENCE = 4;
  * finds the window twice over is the cheaper up to about 5,000 notes (matches in 1 note in 40).
  */
 const LONGEST_WALK = 5000;
+
+/**
+ * How many times the cap the planner must expect a term, or an OR of terms, to match for the
+ * count to be the cap without counting. Counting reads each match's row: up to the cap of 1,000,
+ * 29-49 ms for a common character or phrase at 100,000 notes by the GIN index, and 156-286 ms
+ * where the planner chose to read the table for them instead. Its estimate, from the column's
+ * statistics, takes 1-2 ms, and for one term it was within 1 % of the count (咖啡: 14,161 for
+ * 14,144). An AND of terms is counted: the planner takes terms as independent, and two about
+ * different things match far fewer notes together than it expects.
+ */
+export const ESTIMATE_TRUSTED = 1.25;
+
+/** `EXPLAIN (FORMAT JSON)`'s answer, as far as the rows it expects. */
+type PlanRows = { 'QUERY PLAN': { Plan: { 'Plan Rows': number } }[] };
 
 /** A tsvector literal with positions, built by us so PostgreSQL's parser never splits CJK text. */
 export function tsvectorLiteral(tokens: string[]): string {
@@ -149,7 +198,7 @@ function createSqliteIndex(db: Kysely<Database>, reader: ReadPool | null): Searc
           score: scoreRow(row, scoring),
         }));
 
-  const stats = createTtlCache<{ n: number; words: number; chars: number }>({
+  const stats = createTtlCache<IndexedNotes & { words: number; chars: number }>({
     ttlMs: STATS_TTL_MS,
     maxEntries: 1,
   });
@@ -159,21 +208,29 @@ function createSqliteIndex(db: Kysely<Database>, reader: ReadPool | null): Searc
   });
   const scoring = async (terms: SearchTerm[]): Promise<RowScoring> => {
     const totals = await stats.get('all', async () => {
-      const [row] = await all<{ n: number; words: number | null; chars: number | null }>(
+      const [row] = await all<Record<keyof IndexedNotes | 'words' | 'chars', number | null>>(
         SQLITE_STATS,
         [],
       );
-      return { n: row?.n ?? 0, words: row?.words ?? 1, chars: row?.chars ?? 1 };
+      return {
+        n: row?.n ?? 0,
+        first: row?.first ?? 0,
+        last: row?.last ?? 0,
+        words: row?.words ?? 1,
+        chars: row?.chars ?? 1,
+      };
     });
     // A lone term's weight scales every score alike and orders nothing, so its count is not
-    // read: for a quoted phrase of common characters that count was a pass over every match,
-    // some 4 ms of a read thread's 10 ms for the search.
+    // read.
     const idfOf = async (term: SearchTerm) => {
       if (terms.length === 1) return 1;
       const match = fts5Term(term);
       const count = await documentCounts.get(match, async () => {
-        const [row] = await all<{ n: number }>(SQLITE_DOCUMENT_COUNT, [match]);
-        return row?.n ?? 0;
+        const [row] = await all<{ n: number; reach: number | null }>(SQLITE_DOCUMENT_SAMPLE, [
+          match,
+          SAMPLED_MATCHES,
+        ]);
+        return estimatedDocumentCount(row ?? { n: 0, reach: null }, SAMPLED_MATCHES, totals);
       });
       // BM25's inverse document frequency, kept positive for words in most notes.
       return Math.log((totals.n - count + 0.5) / (count + 0.5) + 1);
@@ -274,9 +331,10 @@ function createPostgresIndex(db: Kysely<Database>, thread: PostingsThread | null
       const further = await walk(needs);
       if (further.length >= window) return further;
     }
-    // `post_id + 0` keeps the planner off the backward walk: the GIN index finds the matches.
-    return ids(sql`SELECT post_id FROM post_fts WHERE ${condition(filter)}
-      ORDER BY post_id + 0 DESC LIMIT ${window}`);
+    // `post_id + 0` keeps the planner off the backward walk: the GIN index finds the matches,
+    // through the indexes a plan made for these words chooses.
+    return ids(sql`${sql.raw(PLANNED_EACH_TIME)} SELECT post_id FROM post_fts
+      WHERE ${condition(filter)} ORDER BY post_id + 0 DESC LIMIT ${window}`);
   };
   // Read when first searched; writes reach them through the triggers of migration 014.
   const postings = thread && createPostgresPostings(db, thread);
@@ -316,6 +374,12 @@ function createPostgresIndex(db: Kysely<Database>, thread: PostingsThread | null
       }),
     count: (filter, cap) =>
       sqlPath(async () => {
+        if (filter.required.length + Math.min(1, filter.anyOf.length) === 1) {
+          const plan = await sql<PlanRows>`EXPLAIN (FORMAT JSON) SELECT 1 FROM post_fts
+            WHERE ${condition(filter)}`.execute(db);
+          const estimate = plan.rows[0]?.['QUERY PLAN'][0]?.Plan['Plan Rows'] ?? 0;
+          if (estimate >= ESTIMATE_TRUSTED * cap) return cap;
+        }
         const result = await sql<{ n: number }>`SELECT count(*) AS n
           FROM (SELECT 1 FROM post_fts WHERE ${condition(filter)} LIMIT ${cap}) AS matches`.execute(
           db,

@@ -14,7 +14,10 @@ export const RANK_WINDOW = 60;
 /** One page of a search: the notes' ids in rank order and an estimate of all matches. */
 export interface SearchPage {
   ids: number[];
-  /** Exact below `cap`, else `cap`. */
+  /**
+   * Exact below `cap`, else `cap`; on PostgreSQL also `cap` where the planner expects a quarter
+   * more matches of one term than that (search-index.ts, `ESTIMATE_TRUSTED`).
+   */
   total: number;
 }
 
