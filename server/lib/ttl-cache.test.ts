@@ -10,6 +10,19 @@ const lookupsOf = async (name: string, result: 'hit' | 'miss') =>
 
 afterEach(() => cacheLookups.reset());
 
+/**
+ * A cache of up to `maxEntries` on a clock of its own (`clock.now`), holding `count` keys (k0,
+ * k1…) loaded at 10 s, which expire after 11 s. lru-cache reads a start time of 0 as "no
+ * start", so the clock starts later.
+ */
+async function filledCache(maxEntries: number, count: number) {
+  const clock = { now: 10_000 };
+  const cache = createTtlCache<number>({ ttlMs: 1000, maxEntries, now: () => clock.now });
+  const keys = Array.from({ length: count }, (_, at) => `k${at}`);
+  await cache.many(keys, async (missing) => new Map(missing.map((key) => [key, 1])));
+  return { cache, clock };
+}
+
 describe('ttl cache', () => {
   it('shares one load between concurrent callers and keeps it until it expires', async () => {
     // lru-cache reads a start time of 0 as "no start", so the clock starts later.
@@ -52,12 +65,9 @@ describe('ttl cache', () => {
   it('drops a burst of expired entries a slice a turn, and keeps one set again since', async () => {
     vi.useFakeTimers();
     try {
-      let clock = 10_000;
-      const cache = createTtlCache<number>({ ttlMs: 1000, maxEntries: 2000, now: () => clock });
-      const burst = Array.from({ length: 1200 }, (_, at) => `k${at}`);
-      await cache.many(burst, async (missing) => new Map(missing.map((key) => [key, 1])));
+      const { cache, clock } = await filledCache(2000, 1200);
       // Expired and asked for again before the sweep ran: loaded and kept anew.
-      clock = 11_001;
+      clock.now = 11_001;
       let loads = 0;
       await cache.get('k0', async () => ++loads);
       vi.advanceTimersToNextTimer();
@@ -67,7 +77,7 @@ describe('ttl cache', () => {
       vi.advanceTimersToNextTimer();
       expect(cache.size).toBe(1);
       expect(await cache.get('k0', async () => ++loads)).toBe(1);
-      clock = 12_002;
+      clock.now = 12_002;
       vi.advanceTimersToNextTimer();
       expect([cache.size, vi.getTimerCount()]).toEqual([0, 0]);
     } finally {
@@ -230,12 +240,9 @@ describe('ttl cache', () => {
   it('drops the expired entries of its parts a shared slice a turn', async () => {
     vi.useFakeTimers();
     try {
-      let clock = 10_000;
-      const cache = createTtlCache<number>({ ttlMs: 1000, maxEntries: 20_000, now: () => clock });
-      const keys = Array.from({ length: 6000 }, (_, at) => `k${at}`);
-      await cache.many(keys, async (missing) => new Map(missing.map((key) => [key, 1])));
+      const { cache, clock } = await filledCache(20_000, 6000);
       const parts = cache.partSizes().length;
-      clock = 11_001;
+      clock.now = 11_001;
       vi.advanceTimersByTime(1001);
       // Every part's sweep ran once: together, no more than one cache's slice.
       const dropped = 6000 - cache.size;
