@@ -521,21 +521,13 @@ export function createPostingsRanker(source, options) {
         // Too few hold every word: the notes holding several words but not all are scored
         // whole, then each word's best notes holding only it, read in weight order. Who holds
         // two or more is worked out only here: most queries of words that go together never
-        // need it.
-        const some = scratchOf(1, size);
-        const several = scratchOf(2, size);
-        for (const { bits } of sources) {
-          for (let word = 0; word < size; word += 1) {
-            several[word] |= some[word] & bits[word];
-            some[word] |= bits[word];
-          }
-        }
-        for (const [word, bits] of changedBits) several[word] &= ~bits;
-        for (let word = 0; word < size; word += 1) several[word] &= ~all[word];
-        offerSeveral(sources, idf, several, top);
+        // need it. Of two words, holding two is holding all: none holds several but not all.
+        const several = sources.length > 2 ? severalNotAll(sources, all, changedBits) : null;
+        if (several) offerSeveral(sources, idf, several, top);
         const changedNote = (note) =>
           ((changedBits.get(note >>> 5) ?? 0) & (1 << (note & 31))) !== 0;
-        const alone = (note) => !has(several, note) && !has(all, note) && !changedNote(note);
+        const alone = (note) =>
+          !(several && has(several, note)) && !has(all, note) && !changedNote(note);
         sources.forEach((list, t) => bestAlone(list, idf[t], 0, alone, top));
       }
     }
@@ -599,6 +591,29 @@ export function createPostingsRanker(source, options) {
   }
 
   /**
+   * The notes holding two or more of `sources`' words but not all of them (`all`), changed
+   * notes left out (they are scored apart, from their text).
+   */
+  function severalNotAll(sources, all, changedBits) {
+    const size = all.length;
+    const several = scratchOf(1, size);
+    const lists = sources.map((list) => list.bits);
+    // One pass, each 32-bit word of every list in turn: a pass a list, with the notes holding
+    // one so far kept in an array of their own, read and wrote twice as much.
+    for (let word = 0; word < size; word += 1) {
+      let some = 0;
+      let more = 0;
+      for (let t = 0; t < lists.length; t += 1) {
+        more |= some & lists[t][word];
+        some |= lists[t][word];
+      }
+      several[word] = more & ~all[word];
+    }
+    for (const [word, bits] of changedBits) several[word] &= ~bits;
+    return several;
+  }
+
+  /**
    * Offers the notes holding several of the words but not all, those holding the most first. A
    * note's score is at most the sum of the best weights of as many words as it holds, so once
    * the notes kept outscore that bound, notes holding fewer words are not scored: for a long
@@ -606,13 +621,30 @@ export function createPostingsRanker(source, options) {
    * most of the query's time (4.5 ms for ten words at 100 000 notes).
    */
   function offerSeveral(sources, idf, several, top) {
-    const size = several.length;
+    // Of three words, each note of `several` holds two: how many it holds need not be counted.
+    const holdingExactly = sources.length > 3 ? wordCounts(sources, several) : () => several;
+    const best = sources.map((list, t) => idf[t] * list.heaviest).sort((a, b) => b - a);
+    let bound = best.slice(0, sources.length - 1).reduce((sum, weight) => sum + weight, 0);
+    for (let held = sources.length - 1; held >= 2; held -= 1) {
+      // Slack for sums added in another order.
+      if (!top.wants(bound * (1 + 1e-9))) return;
+      offerScored(sources, idf, holdingExactly(held), 0, top);
+      bound -= best[held - 1];
+    }
+  }
+
+  /**
+   * How many of `sources`' words each note of `notes` holds, as a function of a count that
+   * gives the notes holding exactly that many (a bitset).
+   */
+  function wordCounts(sources, notes) {
+    const size = notes.length;
     // Bit p of how many of the words each note holds, counted one word at a time.
     const planes = [];
-    for (let p = 0; 1 << p <= sources.length; p += 1) planes.push(scratchOf(4 + p, size));
+    for (let p = 0; 1 << p <= sources.length; p += 1) planes.push(scratchOf(3 + p, size));
     for (const { bits } of sources) {
       for (let word = 0; word < size; word += 1) {
-        let carry = bits[word] & several[word];
+        let carry = bits[word] & notes[word];
         for (let p = 0; carry !== 0; p += 1) {
           const next = planes[p][word] & carry;
           planes[p][word] ^= carry;
@@ -620,22 +652,17 @@ export function createPostingsRanker(source, options) {
         }
       }
     }
-    const best = sources.map((list, t) => idf[t] * list.heaviest).sort((a, b) => b - a);
-    let bound = best.slice(0, sources.length - 1).reduce((sum, weight) => sum + weight, 0);
-    const holding = scratchOf(3, size);
-    for (let held = sources.length - 1; held >= 2; held -= 1) {
-      // Slack for sums added in another order.
-      if (!top.wants(bound * (1 + 1e-9))) return;
+    const holding = scratchOf(2, size);
+    return (held) => {
       for (let word = 0; word < size; word += 1) {
-        let match = several[word];
+        let match = notes[word];
         for (let p = 0; p < planes.length && match !== 0; p += 1) {
           match &= held & (1 << p) ? planes[p][word] : ~planes[p][word];
         }
         holding[word] = match;
       }
-      offerScored(sources, idf, holding, 0, top);
-      bound -= best[held - 1];
-    }
+      return holding;
+    };
   }
 
   /** Offers a list's `eligible` notes in weight order until no later one could be kept. */
