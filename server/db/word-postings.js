@@ -521,13 +521,12 @@ export function createPostingsRanker(source, options) {
         // Too few hold every word: the notes holding several words but not all are scored
         // whole, then each word's best notes holding only it, read in weight order. Who holds
         // two or more is worked out only here: most queries of words that go together never
-        // need it. Of two words, holding two is holding all: none holds several but not all.
-        const several = sources.length > 2 ? severalNotAll(sources, all, changedBits) : null;
-        if (several) offerSeveral(sources, idf, several, top);
+        // need it.
+        const several = severalNotAll(sources, all, changedBits);
+        offerSeveral(sources, idf, several, top);
         const changedNote = (note) =>
           ((changedBits.get(note >>> 5) ?? 0) & (1 << (note & 31))) !== 0;
-        const alone = (note) =>
-          !(several && has(several, note)) && !has(all, note) && !changedNote(note);
+        const alone = (note) => !has(several, note) && !has(all, note) && !changedNote(note);
         sources.forEach((list, t) => bestAlone(list, idf[t], 0, alone, top));
       }
     }
@@ -597,6 +596,8 @@ export function createPostingsRanker(source, options) {
   function severalNotAll(sources, all, changedBits) {
     const size = all.length;
     const several = scratchOf(1, size);
+    // Of two words, holding two is holding all: none holds several but not all.
+    if (sources.length === 2) return several;
     const lists = sources.map((list) => list.bits);
     // One pass, each 32-bit word of every list in turn: a pass a list, with the notes holding
     // one so far kept in an array of their own, read and wrote twice as much.
