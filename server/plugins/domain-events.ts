@@ -37,6 +37,8 @@ export interface DomainEvents {
   /** The user read their thread with `otherId`; `changed` messages turned read. */
   'messages.read': { userId: number; otherId: number; changed: number };
   'user.signed-in': { userId: number };
+  /** The user changed what their notes' cards show of them: their name, avatar or pinned note. */
+  'user.updated': { userId: number };
   /** A payment notice settled an order (membership days or a note now belong to userId). */
   'order.paid': OrderEvent;
   /** A refund took back what the order gave. */

@@ -50,6 +50,7 @@ import { createVerificationCodeRepository } from '../modules/phone/verification-
 import { createVerificationCodes } from '../modules/phone/verification-codes.ts';
 import { createPinService } from '../modules/pins/pin-service.ts';
 import { createFeedService } from '../modules/posts/feed-service.ts';
+import { listenForAuthorChanges } from '../modules/posts/card-freshness.ts';
 import { createNoteCaches } from '../modules/posts/note-caches.ts';
 import { createNoteWriter } from '../modules/posts/note-writer.ts';
 import { batchedCardReads } from '../modules/posts/card-reads.ts';
@@ -160,6 +161,7 @@ function buildNotes(platform: Platform, users: UserRepository, people: PeopleSer
   const searchResults = createSearchResults();
   const searchGate = createSearchGate();
   const caches = createNoteCaches([searchResults]);
+  listenForAuthorChanges(events, caches.cards);
   const storeOn = (trx: Kysely<Database>): NoteStore => ({
     db: trx,
     posts: createPostRepository(trx),
@@ -238,7 +240,7 @@ function buildNotes(platform: Platform, users: UserRepository, people: PeopleSer
     moderation,
     stats: createStatsService({ db, stats: createStatsRepository(db), categories }),
     reports,
-    pins: createPinService({ posts, users }),
+    pins: createPinService({ posts, users, events }),
     related: createRelatedService({ posts, searchIndex, presenter }),
     uploadQuota: createUploadQuota(db, platform.config.uploadQuota),
     variants: createVariantCache(storage),
@@ -266,6 +268,7 @@ function buildAccounts(platform: Platform, users: UserRepository, words: WordSer
       attempts,
       issueSession,
       openAccount: createAccountOpener(sessionDeps),
+      events,
     }),
     phone: createPhoneService({ users, codes, attempts, issueSession }),
     verificationCodes: codes,

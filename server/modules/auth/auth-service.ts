@@ -1,6 +1,7 @@
 import type { AuthResponse, RegisterBody, UpdateMeBody } from '../../../contract/auth.ts';
 import { errorText } from '../../../contract/messages.ts';
 import { AppError, conflict, notFound } from '../../lib/errors.ts';
+import type { DomainEventBus } from '../../plugins/domain-events.ts';
 import { createUserRepository } from '../users/user-repository.ts';
 import type { UserRepository, UserRow } from '../users/user-repository.ts';
 import { accountAttemptKey, createAttemptLimiter, LOGIN_LIMITS } from './attempt-limiter.ts';
@@ -17,8 +18,9 @@ export function createAuthService(deps: {
   attempts: AttemptStore;
   issueSession: IssueSession;
   openAccount: OpenAccount;
+  events: DomainEventBus;
 }) {
-  const { users, sessions, issueSession, openAccount } = deps;
+  const { users, sessions, issueSession, openAccount, events } = deps;
   const loginLimiter = createAttemptLimiter(deps.attempts, 'login', LOGIN_LIMITS);
 
   async function assertAvailable(changes: { username?: string; email?: string }, selfId?: number) {
@@ -88,6 +90,9 @@ export function createAuthService(deps: {
         ...(body.avatar !== undefined && { avatar: body.avatar }),
       });
       if (!updated) throw notFound(errorText.userNotFound);
+      if (body.username !== undefined || body.avatar !== undefined) {
+        await events.emit('user.updated', { userId: user.id });
+      }
       return presentCurrentUser(updated, await users.counts(user.id));
     },
   };

@@ -2,12 +2,17 @@ import { errorText } from '../../../contract/messages.ts';
 import type { PinResult } from '../../../contract/post.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
 import { toApiId } from '../../lib/ids.ts';
+import type { DomainEventBus } from '../../plugins/domain-events.ts';
 import type { Viewer } from '../users/viewer.ts';
 import type { PostRepository } from '../posts/post-repository.ts';
 import type { UserRepository } from '../users/user-repository.ts';
 
 /** One pinned note per user (users.pinned_post_id); it leads their profile once published. */
-export function createPinService(deps: { posts: PostRepository; users: UserRepository }) {
+export function createPinService(deps: {
+  posts: PostRepository;
+  users: UserRepository;
+  events: DomainEventBus;
+}) {
   return {
     async setPinned(viewer: Viewer, postId: number, pin: boolean): Promise<PinResult> {
       const post = await deps.posts.findById(postId);
@@ -19,6 +24,7 @@ export function createPinService(deps: { posts: PostRepository; users: UserRepos
       // Unpinning a note that is not the pinned one leaves the pin where it is.
       const next = pin ? post.id : current === post.id ? null : current;
       await deps.users.update(viewer.id, { pinned_post_id: next });
+      if (next !== current) await deps.events.emit('user.updated', { userId: viewer.id });
       return { success: true, pinnedPostId: next === null ? null : toApiId(next) };
     },
   };

@@ -36,15 +36,22 @@ const FEED_TOTALS_TTL_MS = 10_000;
 const PUBLIC_PAGES_TTL_MS = 5_000;
 const SITEMAP_TTL_MS = 10 * 60_000;
 /**
- * Some 1.3 KB of written JSON each, with a title, an excerpt and one small object (card-list.ts):
- * at most about 35 MB while busy, and nothing once they expire at rest. Under distinct searches
- * at 100 000 notes, 5 000 cards missed a third of a page's cards, read again on the read thread
- * and written again on the thread that answers requests: 1,940-2,100 searches a second, p99
- * 55-65 ms. 10 000 gave 2,460 (p99 40-44 ms), 20 000 2,550-2,650 (p99 37-45 ms), 50 000 no
- * more than 20 000: within the 5 s that a card lives, the pages asked for hold fewer notes than
- * that.
+ * How long a search page's card lives. This instance drops a card as soon as anything it shows
+ * changes here (card-freshness.ts); the time bounds only what another instance changed (its
+ * counts, its author's name). Under distinct searches of any of the notes' words at 100,000
+ * notes, cards of 5 s missed 26-28 % of a page's cards, whatever their number: each read again
+ * on the foreground thread and written again on the thread that answers requests, some 45 µs of
+ * CPU a card. Of 30 s, 7 %: 2,120-2,195 searches a second with p99 42-43 ms, against 1,100-1,650
+ * with p99 71-174 ms (docs/performance.md).
  */
-const MAX_CARDS = 20_000;
+const SEARCH_CARDS_TTL_MS = 30_000;
+/**
+ * Some 1.3 KB of written JSON each, with a title, an excerpt and one small object (card-list.ts):
+ * at most about 70 MB while busy, and nothing once they expire at rest. Within the 30 s that a
+ * card lives, 20,000 missed a quarter of them as cards of 5 s did; 40,000 missed 7 %, and 60,000
+ * no fewer.
+ */
+const MAX_CARDS = 40_000;
 
 /**
  * `dependents` are caches other modules keep of notes (the search module's ranked pages): they
@@ -58,7 +65,7 @@ export function createNoteCaches(dependents: { clear(): void }[] = []): NoteCach
       name: 'feed-totals',
     }),
     cards: createTtlCache<WrittenCard>({
-      ttlMs: PUBLIC_PAGES_TTL_MS,
+      ttlMs: SEARCH_CARDS_TTL_MS,
       maxEntries: MAX_CARDS,
       name: 'cards',
     }),
