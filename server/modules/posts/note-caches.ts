@@ -39,10 +39,10 @@ const SITEMAP_TTL_MS = 10 * 60_000;
  * How long a search page's card lives. This instance drops a card as soon as anything it shows
  * changes here (card-freshness.ts); the time bounds only what another instance changed (its
  * counts, its author's name). Under distinct searches of any of the notes' words at 100,000
- * notes, cards of 5 s missed 26-28 % of a page's cards, whatever their number: each read again
- * on the foreground thread and written again on the thread that answers requests, some 45 µs of
- * CPU a card. Of 30 s, 7 %: 2,120-2,195 searches a second with p99 42-43 ms, against 1,100-1,650
- * with p99 71-174 ms (docs/performance.md).
+ * notes, cards of 5 s missed 27-29 % of a page's cards (21 % with three times as many): each
+ * read again on the foreground thread and written again on the thread that answers requests,
+ * some 45 µs of CPU a card. Of 30 s, 7 %: 2,120-2,195 searches a second with p99 42-43 ms,
+ * against 1,101-1,612 with p99 78-174 ms (decision 075).
  */
 const SEARCH_CARDS_TTL_MS = 30_000;
 /**
