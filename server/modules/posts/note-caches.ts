@@ -41,8 +41,8 @@ const SITEMAP_TTL_MS = 10 * 60_000;
  * counts, its author's name). Under distinct searches of any of the notes' words at 100,000
  * notes, cards of 5 s missed 27-29 % of a page's cards (21 % with three times as many): each
  * read again on the foreground thread and written again on the thread that answers requests,
- * some 45 µs of CPU a card. Of 30 s, 7 %: 2,120-2,195 searches a second with p99 42-43 ms,
- * against 1,101-1,612 with p99 78-174 ms (decision 075).
+ * some 45 µs of CPU a card. Of 30 s (and 40,000), 8 %: 1,492-1,915 searches a second with p99
+ * 47-61 ms, against 1,318-1,692 with p99 67-89 ms, each build in turn (decision 075).
  */
 const SEARCH_CARDS_TTL_MS = 30_000;
 /**
