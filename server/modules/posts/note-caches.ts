@@ -26,8 +26,13 @@ export interface NoteCaches {
   feedPages: TtlCache<FeedPage>;
   /** Published notes for the sitemap (one entry, key 'all'). */
   sitemap: TtlCache<SitemapEntry[]>;
-  /** After a note is written or removed: nothing cached about notes holds any more. */
-  clear(): void;
+  /**
+   * After a note is written or removed: no list or total holds any more, nor the note's own card.
+   * The other cards do: a card shows its own note and its author (card-freshness.ts), and
+   * clearing 40,000 of them on every write held the thread that answers requests 5-8 ms and left
+   * the next searches to read them all again.
+   */
+  noteChanged(postId: number): void;
 }
 
 /** Feed totals may lag this much behind writes made by another instance. */
@@ -55,7 +60,7 @@ const MAX_CARDS = 40_000;
 
 /**
  * `dependents` are caches other modules keep of notes (the search module's ranked pages): they
- * are cleared together with these.
+ * are cleared together with these lists.
  */
 export function createNoteCaches(dependents: { clear(): void }[] = []): NoteCaches {
   const caches = {
@@ -82,8 +87,10 @@ export function createNoteCaches(dependents: { clear(): void }[] = []): NoteCach
   };
   return {
     ...caches,
-    clear() {
-      for (const cache of [...Object.values(caches), ...dependents]) cache.clear();
+    noteChanged(postId) {
+      const { cards, ...lists } = caches;
+      for (const cache of [...Object.values(lists), ...dependents]) cache.clear();
+      cards.delete(String(postId));
     },
   };
 }

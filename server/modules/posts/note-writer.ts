@@ -43,8 +43,11 @@ export interface NoteWriter {
   sync(row: PostRow, store?: NoteStore): Promise<void>;
   /** After a note is deleted. */
   forget(postId: number, store?: NoteStore): Promise<void>;
-  /** Readers may have refilled the caches while a transaction was open: cleared again after it. */
-  clearCaches(): void;
+  /**
+   * Readers may have refilled the caches while a transaction was open: cleared again after it,
+   * for the note it wrote.
+   */
+  clearCaches(postId: number): void;
 }
 
 export function createNoteWriter(deps: {
@@ -69,14 +72,14 @@ export function createNoteWriter(deps: {
       } else {
         await store.index.remove(row.id);
       }
-      caches.clear();
+      caches.noteChanged(row.id);
     },
     async forget(postId, store = deps.store) {
       await store.index.remove(postId);
-      caches.clear();
+      caches.noteChanged(postId);
     },
-    clearCaches() {
-      caches.clear();
+    clearCaches(postId) {
+      caches.noteChanged(postId);
     },
   };
 }

@@ -227,7 +227,7 @@ export function createPostService(deps: {
         recordWritten(inserted.id);
         return inserted;
       });
-      writer.clearCaches();
+      writer.clearCaches(row.id);
       await events.emit('post.created', {
         postId: row.id,
         authorId: viewer.id,
@@ -280,7 +280,7 @@ export function createPostService(deps: {
         recordWritten(written.id);
         return written;
       });
-      writer.clearCaches();
+      writer.clearCaches(updated.id);
       await events.emit('post.updated', {
         postId: updated.id,
         authorId: updated.author_id,
@@ -296,7 +296,7 @@ export function createPostService(deps: {
         await tx.posts.unpin(row.author_id, row.id);
         await writer.forget(row.id, tx);
       });
-      writer.clearCaches();
+      writer.clearCaches(row.id);
       // Files go only once the note's removal is committed: a rolled-back delete keeps them.
       await uploads.releasePostImages(row.author_id, row.images);
       await events.emit('post.deleted', { postId: row.id, authorId: row.author_id });
