@@ -290,7 +290,6 @@ export type LikedPosts = Static<typeof LikedPosts>;
 
 /** `GET /api/posts/sitemap`: published notes, newest first, at most 50 000. */
 export const SitemapEntry = Type.Object({ _id: Type.String(), updatedAt: Type.String() });
-export const SitemapList = Type.Array(SitemapEntry);
 export type SitemapEntry = Static<typeof SitemapEntry>;
 
 /** `POST /api/users/pin-post`, `POST /api/users/unpin-post`. */

@@ -19,6 +19,7 @@ import { idempotencyCommitMarksSchema } from './migrations/015-idempotency-commi
 import { idempotencyClaimLeasesSchema } from './migrations/016-idempotency-claim-leases.ts';
 import { searchWordNotesSchema } from './migrations/017-search-word-notes.ts';
 import { searchCharPairsSchema } from './migrations/018-search-char-pairs.ts';
+import { weekSweepSchema } from './migrations/019-week-sweep.ts';
 
 /** Versioned migrations, in order. Add a new file and a line here; never edit a shipped one. */
 function migrations(handle: DatabaseHandle): Record<string, Migration> {
@@ -41,6 +42,7 @@ function migrations(handle: DatabaseHandle): Record<string, Migration> {
     '016-idempotency-claim-leases': idempotencyClaimLeasesSchema(),
     '017-search-word-notes': searchWordNotesSchema(handle.dialect),
     '018-search-char-pairs': searchCharPairsSchema(handle.dialect),
+    '019-week-sweep': weekSweepSchema(),
   };
 }
 

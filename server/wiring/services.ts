@@ -59,6 +59,7 @@ import { batchedReaderMarks } from '../modules/posts/reader-marks.ts';
 import type { NoteIndex, NoteStore } from '../modules/posts/note-writer.ts';
 import { createPostRepository } from '../modules/posts/post-repository.ts';
 import { createPostService } from '../modules/posts/post-service.ts';
+import { createSitemap, createSitemapCache } from '../modules/sitemap/sitemap-documents.ts';
 import type { WebPush } from '../modules/push/plugin.ts';
 import { createPushDispatcher } from '../modules/push/push-dispatcher.ts';
 import { createPushService } from '../modules/push/push-service.ts';
@@ -160,7 +161,8 @@ function buildNotes(platform: Platform, users: UserRepository, people: PeopleSer
   });
   const searchResults = createSearchResults();
   const searchGate = createSearchGate();
-  const caches = createNoteCaches([searchResults]);
+  const sitemapCache = createSitemapCache();
+  const caches = createNoteCaches([searchResults, sitemapCache]);
   listenForAuthorChanges(events, caches.cards);
   const storeOn = (trx: Kysely<Database>): NoteStore => ({
     db: trx,
@@ -183,7 +185,7 @@ function buildNotes(platform: Platform, users: UserRepository, people: PeopleSer
     cards: caches.cards,
     gate: searchGate,
   });
-  const feeds = createFeedService({ posts, presenter, categories, caches });
+  const feeds = createFeedService({ posts: pageReads, presenter, categories, caches });
   const postService = createPostService({
     posts,
     notePages: batchedNotePageReads(pageReads),
@@ -192,6 +194,13 @@ function buildNotes(platform: Platform, users: UserRepository, people: PeopleSer
     reactions: {
       likes: createReactionRepository(db, 'likes'),
       favorites: createReactionRepository(db, 'favorites'),
+    },
+    lists: {
+      posts: pageReads,
+      reactions: {
+        likes: createReactionRepository(reads, 'likes'),
+        favorites: createReactionRepository(reads, 'favorites'),
+      },
     },
     uploads,
     events,
@@ -241,7 +250,12 @@ function buildNotes(platform: Platform, users: UserRepository, people: PeopleSer
     stats: createStatsService({ db, stats: createStatsRepository(db), categories }),
     reports,
     pins: createPinService({ posts, users, events }),
-    related: createRelatedService({ posts, searchIndex, presenter }),
+    related: createRelatedService({ posts: pageReads, searchIndex, presenter }),
+    sitemap: createSitemap({
+      posts: pageReads,
+      cache: sitemapCache,
+      origin: platform.config.publicOrigin.replace(/\/$/, ''),
+    }),
     uploadQuota: createUploadQuota(db, platform.config.uploadQuota),
     variants: createVariantCache(storage),
   };

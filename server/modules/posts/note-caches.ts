@@ -1,4 +1,3 @@
-import type { SitemapEntry } from '../../../contract/post.ts';
 import { createTtlCache } from '../../lib/ttl-cache.ts';
 import type { TtlCache } from '../../lib/ttl-cache.ts';
 import type { WrittenCard } from './card-list.ts';
@@ -24,8 +23,6 @@ export interface NoteCaches {
   cards: TtlCache<WrittenCard>;
   /** Pages of the home feed as every reader sees them, with the cursor of the next page. */
   feedPages: TtlCache<FeedPage>;
-  /** Published notes for the sitemap (one entry, key 'all'). */
-  sitemap: TtlCache<SitemapEntry[]>;
   /**
    * After a note is written or removed: no list or total holds any more, nor the note's own card.
    * The other cards do: a card shows its own note and its author (card-freshness.ts), and
@@ -39,7 +36,6 @@ export interface NoteCaches {
 const FEED_TOTALS_TTL_MS = 10_000;
 /** A page's counts may lag this much behind another instance's writes (the note page is always fresh). */
 const PUBLIC_PAGES_TTL_MS = 5_000;
-const SITEMAP_TTL_MS = 10 * 60_000;
 /**
  * How long a search page's card lives. This instance drops a card as soon as anything it shows
  * changes here (card-freshness.ts); the time bounds only what another instance changed (its
@@ -59,8 +55,8 @@ const SEARCH_CARDS_TTL_MS = 30_000;
 const MAX_CARDS = 40_000;
 
 /**
- * `dependents` are caches other modules keep of notes (the search module's ranked pages): they
- * are cleared together with these lists.
+ * `dependents` are caches other modules keep of notes (the search module's ranked pages, the
+ * written sitemap): they are cleared together with these lists.
  */
 export function createNoteCaches(dependents: { clear(): void }[] = []): NoteCaches {
   const caches = {
@@ -78,11 +74,6 @@ export function createNoteCaches(dependents: { clear(): void }[] = []): NoteCach
       ttlMs: PUBLIC_PAGES_TTL_MS,
       maxEntries: 1000,
       name: 'feed-pages',
-    }),
-    sitemap: createTtlCache<SitemapEntry[]>({
-      ttlMs: SITEMAP_TTL_MS,
-      maxEntries: 1,
-      name: 'sitemap',
     }),
   };
   return {

@@ -257,16 +257,25 @@ export function createPostRepository(db: Kysely<Database>) {
       };
     },
 
-    /** Published notes for the sitemap, newest first. */
-    listSitemap(limit: number): Promise<{ id: number; updated_at: number }[]> {
-      return db
+    /**
+     * A page of the published notes for the sitemap, newest first, after `after` (keyset on
+     * posts_feed_newest, as the feed's cursor).
+     */
+    listSitemap(
+      after: FeedKey | null,
+      limit: number,
+    ): Promise<{ id: number; updated_at: number; published_at: number | null }[]> {
+      let query = db
         .selectFrom('posts')
-        .select(['id', 'updated_at'])
-        .where('status', '=', 'approved')
-        .orderBy('published_at', 'desc')
-        .orderBy('id', 'desc')
-        .limit(limit)
-        .execute();
+        .select(['id', 'updated_at', 'published_at'])
+        .where('status', '=', 'approved');
+      if (after) {
+        const { value, id } = after;
+        query = query.where((eb) =>
+          eb(eb.refTuple('published_at', 'id'), '<', eb.tuple(value, id)),
+        );
+      }
+      return query.orderBy('published_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
     },
 
     /** The author's pinned note id; undefined when there is no such user. */

@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SitemapEntry } from '../../../contract/post.ts';
 import {
@@ -8,6 +9,8 @@ import {
 } from '../../../tests/helpers/test-app.ts';
 import type { TestApp } from '../../../tests/helpers/test-app.ts';
 import { createPost, publishedPost } from '../../../tests/helpers/notes-test-kit.ts';
+import { createPostRepository } from '../posts/post-repository.ts';
+import { createSitemap, createSitemapCache } from './sitemap-documents.ts';
 
 describe.each(testDatabases)('sitemap and robots (%s)', (kind) => {
   let test: TestApp;
@@ -47,6 +50,66 @@ describe.each(testDatabases)('sitemap and robots (%s)', (kind) => {
       `<loc>https://notes.example.com/post/${published.id}</loc><lastmod>${entries[0].updatedAt}</lastmod><changefreq>weekly</changefreq><priority>0.8</priority>`,
     );
     expect(body).not.toContain(`/post/${pending.id}<`);
+  });
+
+  it('lists a note published after the sitemap was written', async () => {
+    const admin = await registerUser(test.app, 'admin');
+    await makeAdmin(test.app, admin.user.id);
+    const author = await registerUser(test.app, 'author');
+    const before = (await test.app.inject({ url: '/api/posts/sitemap' })).json<SitemapEntry[]>();
+    await test.app.inject({ url: '/sitemap.xml' });
+    const published = await publishedPost(test.app, author.auth, admin.auth);
+
+    const entries = (await test.app.inject({ url: '/api/posts/sitemap' })).json<SitemapEntry[]>();
+    expect(entries.map((entry) => entry._id)).toEqual([
+      published.id,
+      ...before.map((entry) => entry._id),
+    ]);
+    expect((await test.app.inject({ url: '/sitemap.xml' })).body).toContain(
+      `/post/${published.id}</loc>`,
+    );
+  });
+
+  it('reads the notes a page at a time, newest first, none twice and none left out', async () => {
+    const admin = await registerUser(test.app, 'admin');
+    await makeAdmin(test.app, admin.user.id);
+    const author = await registerUser(test.app, 'author');
+    for (let made = 0; made < 5; made += 1) await publishedPost(test.app, author.auth, admin.auth);
+    const whole = (await test.app.inject({ url: '/api/posts/sitemap' })).json<SitemapEntry[]>();
+    const wholeXml = (await test.app.inject({ url: '/sitemap.xml' })).body;
+    const paged = createSitemap({
+      posts: createPostRepository(test.app.db),
+      cache: createSitemapCache(),
+      origin: 'https://notes.example.com',
+      pageSize: 2,
+    });
+
+    const json = (await paged.document('json', null)).toString();
+    expect(JSON.parse(json)).toEqual(whole);
+    expect(new Set(whole.map((entry) => entry._id)).size).toBe(whole.length);
+    expect(whole.length).toBeGreaterThanOrEqual(5);
+    expect((await paged.document('xml', null)).toString()).toBe(wholeXml);
+  });
+
+  it('sends each document compressed as the client accepts, the same bytes once decoded', async () => {
+    const admin = await registerUser(test.app, 'admin');
+    await makeAdmin(test.app, admin.user.id);
+    const author = await registerUser(test.app, 'author');
+    await publishedPost(test.app, author.auth, admin.auth);
+    for (const url of ['/api/posts/sitemap', '/sitemap.xml']) {
+      const plain = await test.app.inject({ url });
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.headers.vary).toContain('accept-encoding');
+      for (const [accepted, decode] of [
+        ['br', brotliDecompressSync],
+        ['gzip', gunzipSync],
+      ] as const) {
+        const packed = await test.app.inject({ url, headers: { 'accept-encoding': accepted } });
+        expect(packed.headers['content-encoding']).toBe(accepted);
+        expect(packed.headers['content-type']).toBe(plain.headers['content-type']);
+        expect(decode(packed.rawPayload).toString()).toBe(plain.body);
+      }
+    }
   });
 
   it('serves robots.txt pointing at the sitemap', async () => {

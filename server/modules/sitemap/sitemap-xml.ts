@@ -17,21 +17,29 @@ const escapeXml = (text: string) =>
     (char) => `&${{ '<': 'lt', '>': 'gt', '&': 'amp', "'": 'apos', '"': 'quot' }[char]};`,
   );
 
-export function sitemapXml(origin: string, posts: SitemapEntry[]): string {
-  const url = (loc: string, priority: string, changefreq: string, lastmod?: string) =>
-    `<url><loc>${escapeXml(origin + loc)}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ''}` +
-    `<changefreq>${changefreq}</changefreq><priority>${priority}</priority></url>`;
-  return [
+const url = (origin: string, loc: string, priority: string, changefreq: string, lastmod?: string) =>
+  `<url><loc>${escapeXml(origin + loc)}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ''}` +
+  `<changefreq>${changefreq}</changefreq><priority>${priority}</priority></url>`;
+
+/** The document's head and the static pages, up to the notes. */
+export const sitemapXmlStart = (origin: string): string =>
+  [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
-    ...STATIC_PAGES.map((page) => url(page.path, page.priority, page.changefreq)),
-    ...posts.map((post) =>
-      url(`/post/${post._id}`, POST_PRIORITY, POST_CHANGEFREQ, post.updatedAt),
-    ),
-    '</urlset>',
+    ...STATIC_PAGES.map((page) => url(origin, page.path, page.priority, page.changefreq)),
     '',
   ].join('\n');
-}
+
+/** A page of notes' entries, each on a line of its own. */
+export const sitemapXmlUrls = (origin: string, posts: SitemapEntry[]): string =>
+  posts
+    .map(
+      (post) =>
+        `${url(origin, `/post/${post._id}`, POST_PRIORITY, POST_CHANGEFREQ, post.updatedAt)}\n`,
+    )
+    .join('');
+
+export const sitemapXmlEnd = '</urlset>\n';
 
 /** Pages behind a login or for admins are of no use to a crawler; the API is not for them either. */
 export function robotsTxt(origin: string): string {
