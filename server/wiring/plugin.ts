@@ -6,6 +6,7 @@ import { describePaymentSetup } from '../modules/payments/payment-setup.ts';
 import { createSmsProvider } from '../modules/sms/sms-provider.ts';
 import { buildServices } from './services.ts';
 import type { Services } from './services.ts';
+import { readPoolKysely } from '../db/read-pool-kysely.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -41,6 +42,7 @@ async function services(app: FastifyInstance) {
       dialect: app.dialect,
       readPool: app.readPool,
       foregroundReads: app.foregroundReads,
+      searchReads: app.readPool ? readPoolKysely(app.readPool.all) : app.db,
       postingsThread: app.postingsThread,
       events: app.domainEvents,
       storage: app.storage,

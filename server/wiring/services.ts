@@ -111,6 +111,11 @@ export interface Platform {
   readPool: ReadPool | null;
   /** Where the reads a page waits on go (the database plugin's `foregroundReads`). */
   foregroundReads: Kysely<Database>;
+  /**
+   * Where reads that may walk a whole table go, a name containing a text: SQLite's search
+   * threads, which yield to the reads a page waits on; `db` where there is no read pool.
+   */
+  searchReads: Kysely<Database>;
   /** PostgreSQL's search ranker on a thread of its own. */
   postingsThread: PostingsThread | null;
   events: DomainEventBus;
@@ -149,7 +154,7 @@ function buildNotes(platform: Platform, users: UserRepository, people: PeopleSer
   const posts = createPostRepository(db);
   const pageReads = reads === db ? posts : createPostRepository(reads);
   const presenter = createPostPresenter({
-    db,
+    db: reads,
     categories,
     paywall,
     marks: batchedReaderMarks(reads, dialect),
@@ -210,7 +215,14 @@ function buildNotes(platform: Platform, users: UserRepository, people: PeopleSer
     search,
   });
   const comments = createCommentRepository(db);
-  const commentService = createCommentService({ db, comments, posts, events, caches });
+  const commentService = createCommentService({
+    db: reads,
+    comments,
+    posts,
+    lists: { comments: createCommentRepository(reads), posts: pageReads },
+    events,
+    caches,
+  });
   const moderation = createModerationService({
     posts,
     presenter,
@@ -307,8 +319,9 @@ function buildAccounts(platform: Platform, users: UserRepository, words: WordSer
       log,
     }),
     settings: createSettingsService({ users, sessions, attempts }),
-    profiles: createUserProfiles({ users }),
-    userSearch: createUserSearch({ users: createUserSearchRepository(db) }),
+    // Read off the thread that answers requests: a profile counts its followers and likes.
+    profiles: createUserProfiles({ users: createUserRepository(platform.foregroundReads) }),
+    userSearch: createUserSearch({ users: createUserSearchRepository(platform.searchReads) }),
   };
 }
 
@@ -341,8 +354,14 @@ function buildPeople(
   });
   const tags = createTagRepository(db);
   return {
-    tags: createTagService({ tags, presenter }),
-    mentionSuggestions: createMentionSuggestions({ users: createUserSearchRepository(db) }),
+    tags: createTagService({
+      tags,
+      pages: createTagRepository(platform.foregroundReads),
+      presenter,
+    }),
+    mentionSuggestions: createMentionSuggestions({
+      users: createUserSearchRepository(platform.searchReads),
+    }),
     unread,
     notifications: notificationService,
     messages: createMessageService({ messages, users, events, realtime }),

@@ -42,13 +42,25 @@ export function createCommentService(deps: {
   db: Kysely<Database>;
   comments: CommentRepository;
   posts: PostRepository;
+  /**
+   * Where a note's comments are listed from: off the thread that answers requests where it can
+   * be (the foreground read thread on SQLite).
+   */
+  lists: {
+    comments: Pick<CommentRepository, 'listTopLevel' | 'countTopLevel' | 'repliesTo'>;
+    posts: Pick<PostRepository, 'findById'>;
+  };
   events: DomainEventBus;
   caches: Pick<NoteCaches, 'cards'>;
 }) {
-  const { db, comments, posts, events, caches } = deps;
+  const { db, comments, posts, lists, events, caches } = deps;
 
-  async function visiblePost(postId: number, viewer: Viewer | null) {
-    const post = await posts.findById(postId);
+  async function visiblePost(
+    postId: number,
+    viewer: Viewer | null,
+    from: Pick<PostRepository, 'findById'> = posts,
+  ) {
+    const post = await from.findById(postId);
     if (!post || !isVisible(post, viewer)) throw notFound(errorText.postNotFound);
     return post;
   }
@@ -79,14 +91,14 @@ export function createCommentService(deps: {
       query: { page?: number; limit?: number },
       viewer: Viewer | null,
     ): Promise<CommentList> {
-      await visiblePost(postId, viewer);
+      await visiblePost(postId, viewer, lists.posts);
       const window = pageWindow(query);
       const viewerId = viewer?.id ?? null;
       const [rows, total] = await Promise.all([
-        comments.listTopLevel(postId, window, viewerId),
-        comments.countTopLevel(postId, viewerId),
+        lists.comments.listTopLevel(postId, window, viewerId),
+        lists.comments.countTopLevel(postId, viewerId),
       ]);
-      const replies = await comments.repliesTo(
+      const replies = await lists.comments.repliesTo(
         rows.map((row) => row.id),
         viewerId,
       );

@@ -18,8 +18,16 @@ function keyOf(name: string): string {
 }
 
 /** Tag pages (published notes carrying a tag) and following tags. */
-export function createTagService(deps: { tags: TagRepository; presenter: PostPresenter }) {
-  const { tags, presenter } = deps;
+export function createTagService(deps: {
+  tags: TagRepository;
+  /**
+   * Where a tag page is read: off the thread that answers requests where it can be (a common
+   * tag's count walks its index).
+   */
+  pages: Pick<TagRepository, 'listByTag' | 'countByTag' | 'followersCount' | 'isFollowing'>;
+  presenter: PostPresenter;
+}) {
+  const { tags, pages, presenter } = deps;
 
   async function followState(key: string, viewer: Viewer): Promise<TagFollowResult> {
     const [isFollowing, followersCount] = await Promise.all([
@@ -34,10 +42,10 @@ export function createTagService(deps: { tags: TagRepository; presenter: PostPre
       const key = keyOf(name);
       const window = pageWindow(query);
       const [rows, total, followersCount, isFollowing] = await Promise.all([
-        tags.listByTag(key, query.sort ?? 'newest', window),
-        tags.countByTag(key),
-        tags.followersCount(key),
-        viewer ? tags.isFollowing(viewer.id, key) : false,
+        pages.listByTag(key, query.sort ?? 'newest', window),
+        pages.countByTag(key),
+        pages.followersCount(key),
+        viewer ? pages.isFollowing(viewer.id, key) : false,
       ]);
       return {
         tag: { name: name.trim().replace(/^#/, ''), followersCount, isFollowing },
