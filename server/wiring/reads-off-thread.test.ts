@@ -41,11 +41,11 @@ function tablesOf(node: RootOperationNode): string[] {
 
 /**
  * On SQLite the thread that answers requests runs every statement of the main connection
- * itself: the public pages of notes and people read through the read pool's threads instead
- * (services.ts), so that no read of a page holds every other request. Every statement of the
- * main connection is logged here by kind and tables.
+ * itself: the pages of notes and people, and a signed-in reader's own lists, read through the
+ * read pool's threads instead (services.ts), so that no read of a page holds every other
+ * request. Every statement of the main connection is logged here by kind and tables.
  */
-describe('reads of public pages on SQLite', () => {
+describe('reads of pages on SQLite', () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'vibe-off-thread-'));
   const log = statementLog();
   let app: FastifyInstance;
@@ -96,7 +96,7 @@ describe('reads of public pages on SQLite', () => {
     expect(log.ran).toContain('InsertQueryNode ["likes"]');
   });
 
-  it('reads none of them on the thread that answers requests', async () => {
+  it('reads none of them for the pages of notes and people', async () => {
     const authorId = post.author.id;
     const tag = encodeURIComponent('编程');
     const anonymous = [
@@ -126,6 +126,11 @@ describe('reads of public pages on SQLite', () => {
       '/api/posts/favorites',
       '/api/posts/user/likes',
       `/api/tags/${tag}/posts`,
+      '/api/posts/following-feed',
+      '/api/notifications',
+      '/api/messages/conversations',
+      '/api/drafts',
+      '/api/auth/me',
     ];
     const read: Record<string, string[]> = {};
     for (const [url, headers] of [

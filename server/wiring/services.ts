@@ -279,6 +279,9 @@ function buildAccounts(platform: Platform, users: UserRepository, words: WordSer
   const sessions = createSessionRepository(db);
   const sessionDeps = { db, users, events, jwtSecret: config.jwtSecret };
   const issueSession = createSessionIssuer(sessionDeps);
+  // Profiles and the signed-in reader's own count their notes, followers and likes: read off the
+  // thread that answers requests.
+  const profileReads = createUserRepository(platform.foregroundReads);
   const codes = createVerificationCodes({
     codes: createVerificationCodeRepository(db),
     sms: platform.sms,
@@ -290,6 +293,7 @@ function buildAccounts(platform: Platform, users: UserRepository, words: WordSer
     issueSession,
     auth: createAuthService({
       users,
+      counts: profileReads,
       sessions,
       attempts,
       issueSession,
@@ -319,8 +323,7 @@ function buildAccounts(platform: Platform, users: UserRepository, words: WordSer
       log,
     }),
     settings: createSettingsService({ users, sessions, attempts }),
-    // Read off the thread that answers requests: a profile counts its followers and likes.
-    profiles: createUserProfiles({ users: createUserRepository(platform.foregroundReads) }),
+    profiles: createUserProfiles({ users: profileReads }),
     userSearch: createUserSearch({ users: createUserSearchRepository(platform.searchReads) }),
   };
 }
@@ -343,6 +346,7 @@ function buildPeople(
   const pushes = buildPushes(platform, users);
   const notificationService = createNotificationService({
     notifications,
+    lists: createNotificationRepository(platform.foregroundReads),
     realtime,
     unread,
     push: pushes,
@@ -364,9 +368,20 @@ function buildPeople(
     }),
     unread,
     notifications: notificationService,
-    messages: createMessageService({ messages, users, events, realtime }),
+    messages: createMessageService({
+      messages,
+      lists: createMessageRepository(platform.foregroundReads),
+      users,
+      events,
+      realtime,
+    }),
     follows: createFollowService({ follows, users, events }),
-    followingFeed: createFollowingFeed({ follows, tags, presenter }),
+    // Read-only: its lists read off the thread that answers requests.
+    followingFeed: createFollowingFeed({
+      follows: createFollowRepository(platform.foregroundReads),
+      tags: createTagRepository(platform.foregroundReads),
+      presenter,
+    }),
     people,
     pushes,
     push: createPushService({
@@ -412,7 +427,10 @@ export function buildServices(platform: Platform) {
     ...people,
     atmosphere,
     words,
-    drafts: createDraftService({ drafts: createDraftRepository(db) }),
+    drafts: createDraftService({
+      drafts: createDraftRepository(db),
+      lists: createDraftRepository(platform.foregroundReads),
+    }),
     membership: createMembershipService({ orders }),
     payments: createPaymentService({
       orders,

@@ -14,13 +14,18 @@ import type { IssueSession, OpenAccount } from './session-issuer.ts';
 
 export function createAuthService(deps: {
   users: UserRepository;
+  /**
+   * Where the signed-in reader's counts (notes, followers, likes) are read: off the thread that
+   * answers requests where it can be.
+   */
+  counts: Pick<UserRepository, 'counts'>;
   sessions: SessionRepository;
   attempts: AttemptStore;
   issueSession: IssueSession;
   openAccount: OpenAccount;
   events: DomainEventBus;
 }) {
-  const { users, sessions, issueSession, openAccount, events } = deps;
+  const { users, counts, sessions, issueSession, openAccount, events } = deps;
   const loginLimiter = createAttemptLimiter(deps.attempts, 'login', LOGIN_LIMITS);
 
   async function assertAvailable(changes: { username?: string; email?: string }, selfId?: number) {
@@ -78,7 +83,7 @@ export function createAuthService(deps: {
     },
 
     async me(user: UserRow) {
-      return presentCurrentUser(user, await users.counts(user.id));
+      return presentCurrentUser(user, await counts.counts(user.id));
     },
 
     async updateMe(user: UserRow, body: UpdateMeBody) {
@@ -93,7 +98,7 @@ export function createAuthService(deps: {
       if (body.username !== undefined || body.avatar !== undefined) {
         await events.emit('user.updated', { userId: user.id });
       }
-      return presentCurrentUser(updated, await users.counts(user.id));
+      return presentCurrentUser(updated, await counts.counts(user.id));
     },
   };
 }

@@ -57,8 +57,12 @@ function parseTime(text: string): number {
   return millis;
 }
 
-export function createDraftService(deps: { drafts: DraftRepository }) {
-  const { drafts } = deps;
+export function createDraftService(deps: {
+  drafts: DraftRepository;
+  /** Where a writer's list of drafts is read: off the thread that answers requests where it can be. */
+  lists: Pick<DraftRepository, 'listOwn'>;
+}) {
+  const { drafts, lists } = deps;
 
   async function own(viewer: Viewer, id: number): Promise<DraftRow> {
     const row = await drafts.findOwn(viewer.id, id);
@@ -122,7 +126,7 @@ export function createDraftService(deps: { drafts: DraftRepository }) {
     },
 
     async list(viewer: Viewer): Promise<DraftList> {
-      return { drafts: (await drafts.listOwn(viewer.id)).map((row) => presentDraft(row)) };
+      return { drafts: (await lists.listOwn(viewer.id)).map((row) => presentDraft(row)) };
     },
 
     async get(viewer: Viewer, id: number): Promise<Draft> {

@@ -11,11 +11,13 @@ import { presentConversation, presentMessage } from './present-message.ts';
 
 export function createMessageService(deps: {
   messages: MessageRepository;
+  /** Where a reader's conversations are listed from: off the thread that answers requests where it can be. */
+  lists: Pick<MessageRepository, 'listConversations' | 'countConversations'>;
   users: UserRepository;
   events: DomainEventBus;
   realtime: Pick<Realtime, 'publish'>;
 }) {
-  const { messages, users, events, realtime } = deps;
+  const { messages, lists, users, events, realtime } = deps;
 
   async function otherUser(id: number) {
     const row = await users.findById(id);
@@ -52,8 +54,8 @@ export function createMessageService(deps: {
     ): Promise<ConversationList> {
       const window = pageWindow(query);
       const [rows, total] = await Promise.all([
-        messages.listConversations(userId, window),
-        messages.countConversations(userId),
+        lists.listConversations(userId, window),
+        lists.countConversations(userId),
       ]);
       return {
         conversations: rows.map(presentConversation),

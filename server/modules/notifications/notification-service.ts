@@ -23,11 +23,13 @@ export const excerptOf = (text: string) => {
 
 export function createNotificationService(deps: {
   notifications: NotificationRepository;
+  /** Where a reader's list of notifications is read: off the thread that answers requests where it can be. */
+  lists: Pick<NotificationRepository, 'list' | 'count' | 'unreadCount'>;
   realtime: Pick<Realtime, 'publish'>;
   unread: Pick<UnreadCounts, 'push'>;
   push: Pick<PushDispatcher, 'offer'>;
 }) {
-  const { notifications, realtime, unread, push } = deps;
+  const { notifications, lists, realtime, unread, push } = deps;
 
   /**
    * Tells each recipient's open streams about their new notification and new count, and
@@ -87,9 +89,9 @@ export function createNotificationService(deps: {
     ): Promise<NotificationList> {
       const window = pageWindow(query);
       const [rows, total, unreadCount] = await Promise.all([
-        notifications.list(userId, window),
-        notifications.count(userId),
-        notifications.unreadCount(userId),
+        lists.list(userId, window),
+        lists.count(userId),
+        lists.unreadCount(userId),
       ]);
       return {
         notifications: rows.map(presentNotification),
