@@ -13,10 +13,10 @@ import { sitemapXmlEnd, sitemapXmlStart, sitemapXmlUrls } from './sitemap-xml.ts
 /** SPEC.md's sitemap lists every published note; bounded as the sitemap protocol bounds a file. */
 export const SITEMAP_MAX = 50_000;
 /**
- * Notes read and written at a time. The 50,000 entries as one read, then as one array for the
- * response's serializer, held the thread that answers requests 56 ms for each request at 100,000
- * notes; a page of 2,000 costs it about a millisecond, and the reads between pages let other
- * requests in.
+ * Notes read and written at a time. Kept as 50,000 entries and serialized and compressed again
+ * for each request, the sitemap held the thread that answers requests 27-31 ms a request at
+ * 100,000 notes (decision 076). Written a page of 2,000 at a time, each page costs it about a
+ * millisecond, and other requests run between the pages' reads.
  */
 export const SITEMAP_PAGE = 2_000;
 const SITEMAP_TTL_MS = 10 * 60_000;
@@ -33,8 +33,8 @@ export const createSitemapCache = (): SitemapCache =>
   createTtlCache<Buffer>({ ttlMs: SITEMAP_TTL_MS, maxEntries: 6, name: 'sitemap' });
 
 /**
- * Compressed on libuv's threads, once a document. The compression plugin streamed 2.75 MB
- * through brotli for each request, which held the thread that answers requests some 10 ms.
+ * Compressed on libuv's threads, once a document: the compression plugin would stream the 2.75 MB
+ * of JSON through brotli again for each request, several milliseconds of this thread's time.
  */
 const compressors: Record<ResponseEncoding, (bytes: Buffer) => Promise<Buffer>> = {
   br: (bytes) => promisify(brotliCompress)(bytes, BROTLI_OPTIONS),
