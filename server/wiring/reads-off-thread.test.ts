@@ -129,6 +129,7 @@ describe('reads of pages on SQLite', () => {
       '/api/posts/following-feed',
       '/api/notifications',
       '/api/messages/conversations',
+      `/api/messages/with/${post.author.id}`,
       '/api/drafts',
       '/api/auth/me',
     ];

@@ -370,7 +370,10 @@ function buildPeople(
     notifications: notificationService,
     messages: createMessageService({
       messages,
-      lists: createMessageRepository(platform.foregroundReads),
+      lists: {
+        messages: createMessageRepository(platform.foregroundReads),
+        users: createUserRepository(platform.foregroundReads),
+      },
       users,
       events,
       realtime,

@@ -59,7 +59,7 @@ function parseTime(text: string): number {
 
 export function createDraftService(deps: {
   drafts: DraftRepository;
-  /** Where a writer's list of drafts is read: off the thread that answers requests where it can be. */
+  /** Where a writer's list of drafts is read: off the thread that answers requests if it can. */
   lists: Pick<DraftRepository, 'listOwn'>;
 }) {
   const { drafts, lists } = deps;

@@ -11,16 +11,25 @@ import { presentConversation, presentMessage } from './present-message.ts';
 
 export function createMessageService(deps: {
   messages: MessageRepository;
-  /** Where a reader's conversations are listed from: off the thread that answers requests where it can be. */
-  lists: Pick<MessageRepository, 'listConversations' | 'countConversations'>;
+  /**
+   * Where a reader's conversations and a thread's page are read: off the thread that answers
+   * requests where it can be.
+   */
+  lists: {
+    messages: Pick<
+      MessageRepository,
+      'listConversations' | 'countConversations' | 'thread' | 'countThread'
+    >;
+    users: Pick<UserRepository, 'findById'>;
+  };
   users: UserRepository;
   events: DomainEventBus;
   realtime: Pick<Realtime, 'publish'>;
 }) {
   const { messages, lists, users, events, realtime } = deps;
 
-  async function otherUser(id: number) {
-    const row = await users.findById(id);
+  async function otherUser(id: number, from: Pick<UserRepository, 'findById'> = users) {
+    const row = await from.findById(id);
     if (!row) throw notFound(errorText.userNotFound);
     return row;
   }
@@ -54,8 +63,8 @@ export function createMessageService(deps: {
     ): Promise<ConversationList> {
       const window = pageWindow(query);
       const [rows, total] = await Promise.all([
-        lists.listConversations(userId, window),
-        lists.countConversations(userId),
+        lists.messages.listConversations(userId, window),
+        lists.messages.countConversations(userId),
       ]);
       return {
         conversations: rows.map(presentConversation),
@@ -70,11 +79,11 @@ export function createMessageService(deps: {
       otherId: number,
       query: { page?: number; limit?: number },
     ): Promise<MessageThread> {
-      const other = await otherUser(otherId);
+      const other = await otherUser(otherId, lists.users);
       const window = pageWindow(query);
       const [rows, total] = await Promise.all([
-        messages.thread(userId, otherId, window),
-        messages.countThread(userId, otherId),
+        lists.messages.thread(userId, otherId, window),
+        lists.messages.countThread(userId, otherId),
       ]);
       return {
         user: presentPerson(other),

@@ -23,7 +23,7 @@ export const excerptOf = (text: string) => {
 
 export function createNotificationService(deps: {
   notifications: NotificationRepository;
-  /** Where a reader's list of notifications is read: off the thread that answers requests where it can be. */
+  /** Where a reader's notifications are listed from: off the thread that answers requests. */
   lists: Pick<NotificationRepository, 'list' | 'count' | 'unreadCount'>;
   realtime: Pick<Realtime, 'publish'>;
   unread: Pick<UnreadCounts, 'push'>;
