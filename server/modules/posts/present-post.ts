@@ -61,6 +61,7 @@ export const parseJsonArray = <T>(text: string): T[] => {
  * their purchases among the rows.
  */
 export function createPostPresenter(deps: {
+  /** Where the cards' authors are read: the read pool's foreground thread on SQLite. */
   db: Kysely<Database>;
   categories: CategoryCatalog;
   /** Decides what of a paid note each caller receives. */
