@@ -188,7 +188,7 @@ const savedNotes = createSavedNotes({
   async loadImage(url) {
     const request = new Request(url, { headers: { accept: 'image/webp,image/*' } });
     const key = imageVariantUrl(new URL(url), profile()).href;
-    return { key, response: await images.load(request) };
+    return { key, response: await images.load(request, { wanted: true }) };
   },
 });
 

@@ -101,6 +101,25 @@ describe('ImageLoader', () => {
     expect(later.fetch).toHaveBeenCalledTimes(1);
   });
 
+  it('fetches an image the reader asked for at once when the minute budget is spent', async () => {
+    const { loader } = setup();
+    const request = (name: string) =>
+      new Request(new URL(`/api/uploads/${name}.jpg`, origin), { headers: ACCEPT });
+    const ahead = Array.from({ length: 31 }, (_, index) => loader.load(request(`ahead-${index}`)));
+    await vi.advanceTimersByTimeAsync(5_000);
+    await Promise.all(ahead.slice(0, 30));
+    let aheadDone = false;
+    void ahead[30].then(() => (aheadDone = true));
+    let wanted: Response | null = null;
+    void loader.load(request('saved'), { wanted: true }).then((response) => (wanted = response));
+    await vi.advanceTimersByTimeAsync(500);
+    expect(wanted).not.toBeNull();
+    expect(wanted!.ok).toBe(true);
+    expect(aheadDone).toBe(false);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(aheadDone).toBe(true);
+  });
+
   it('serves any stored variant when the network is gone', async () => {
     const { loader, fetch, setProfile } = setup();
     await load(loader, '/api/uploads/a.jpg?w=320');

@@ -7,7 +7,7 @@ import {
   MEMORY_ITEMS,
 } from './constants';
 import { fetchWith429Retries } from './image-rate-limiter';
-import type { ImageRateLimiter } from './image-rate-limiter';
+import type { ImageRateLimiter, ScheduleOptions } from './image-rate-limiter';
 import { imageFileKey, imageVariantUrl } from './image-url';
 import type { NetworkProfile } from './network-profile';
 
@@ -84,8 +84,11 @@ export class ImageLoader {
     });
   }
 
-  /** `request` is the page's: its Accept header decides WebP, its URL the file and width. */
-  async load(request: Request): Promise<Response> {
+  /**
+   * `request` is the page's: its Accept header decides WebP, its URL the file and width.
+   * `options.wanted` skips the minute budget for an image the reader asked for.
+   */
+  async load(request: Request, options: ScheduleOptions = {}): Promise<Response> {
     const url = new URL(request.url);
     const headers = forwardedHeaders(request);
     const profile = this.options.profile();
@@ -105,13 +108,19 @@ export class ImageLoader {
       cached ?? (await this.options.store.matchAnyVariant(fileKey)) ?? otherwise;
 
     if (this.failures.has(fileKey)) {
-      if (!profile.headChecks || !(await this.isAvailable(variant, headers))) return fallback();
+      if (!profile.headChecks || !(await this.isAvailable(variant, headers, options))) {
+        return fallback();
+      }
     }
 
     let response: Response;
     try {
-      response = await fetchWith429Retries(this.options.limiter, key, () =>
-        this.options.fetch(new Request(variant.href, { headers, credentials: 'same-origin' })),
+      response = await fetchWith429Retries(
+        this.options.limiter,
+        key,
+        () =>
+          this.options.fetch(new Request(variant.href, { headers, credentials: 'same-origin' })),
+        options,
       );
     } catch {
       // Offline or a dropped connection says nothing about the image: no error log entry.
@@ -134,14 +143,21 @@ export class ImageLoader {
     this.options.limiter.prioritise(urls.map((url) => imageVariantUrl(new URL(url), profile).href));
   }
 
-  private async isAvailable(variant: URL, headers: Headers): Promise<boolean> {
+  private async isAvailable(
+    variant: URL,
+    headers: Headers,
+    options: ScheduleOptions,
+  ): Promise<boolean> {
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), IMAGE_HEAD_TIMEOUT_MS);
     try {
-      const response = await this.options.limiter.schedule(variant.href, () =>
-        this.options.fetch(
-          new Request(variant.href, { method: 'HEAD', headers, signal: controller.signal }),
-        ),
+      const response = await this.options.limiter.schedule(
+        variant.href,
+        () =>
+          this.options.fetch(
+            new Request(variant.href, { method: 'HEAD', headers, signal: controller.signal }),
+          ),
+        options,
       );
       return response.ok;
     } catch {

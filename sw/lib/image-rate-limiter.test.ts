@@ -105,6 +105,29 @@ describe('ImageRateLimiter', () => {
     expect(starts.get('/ahead/15')! - 1_000_000).toBeLessThanOrEqual(65_000);
   });
 
+  it('never holds images the reader asked for, nor counts them, and lets them go first', async () => {
+    const limiter = new ImageRateLimiter(() => slow);
+    const starts: string[] = [];
+    const run = (key: string, wanted = false) =>
+      void limiter.schedule(
+        key,
+        async () => {
+          starts.push(key);
+        },
+        { wanted },
+      );
+    for (let index = 0; index < 16; index++) run(`/ahead/${index}`);
+    await vi.advanceTimersByTimeAsync(3_000);
+    expect(starts).toHaveLength(15);
+    // 保存离线阅读 after the budget is spent: its images start at once, before the one ahead.
+    for (let index = 0; index < 3; index++) run(`/saved/${index}`, true);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(starts.slice(15)).toEqual(['/saved/0', '/saved/1', '/saved/2']);
+    // They used none of the budget: the one ahead starts when the first 15 leave the minute.
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(starts.at(-1)).toBe('/ahead/15');
+  });
+
   it('gives back the budget of images the page reports on screen after they started', async () => {
     const limiter = new ImageRateLimiter(() => slow);
     const starts: string[] = [];

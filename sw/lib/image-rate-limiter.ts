@@ -12,8 +12,14 @@ export interface RateSettings {
   imageSpacingMs: number;
 }
 
+/** `wanted`: the reader asked for this image (保存离线阅读), so it goes like one on screen. */
+export interface ScheduleOptions {
+  wanted?: boolean;
+}
+
 interface Pending {
   key: string;
+  wanted: boolean;
   run: () => void;
   /** Arrival order, so equal priorities keep first come, first served. */
   order: number;
@@ -26,7 +32,9 @@ interface Pending {
  * jump the queue, and the minute budget neither holds nor counts them (nor the ones started
  * before the page reported them on screen): it is there to pace what
  * the browser fetches ahead of the reader (lazy images it loads early, 2,500 px ahead on a slow
- * connection), and holding the first screen behind those starved the page for a minute.
+ * connection), and holding the first screen behind those starved the page for a minute. Images
+ * the reader asked for by name (`wanted`) go the same way: a 保存离线阅读 after some browsing
+ * otherwise waited out the minute with its button spinning.
  */
 export class ImageRateLimiter {
   private readonly settings: () => RateSettings;
@@ -44,10 +52,11 @@ export class ImageRateLimiter {
   }
 
   /** Runs `task` when the limits allow; `key` is the image's URL, matched against `prioritise`. */
-  schedule<T>(key: string, task: () => Promise<T>): Promise<T> {
+  schedule<T>(key: string, task: () => Promise<T>, options: ScheduleOptions = {}): Promise<T> {
     return new Promise<T>((resolve, reject) => {
-      this.queue.push({
+      const pending: Pending = {
         key,
+        wanted: options.wanted === true,
         order: this.arrivals++,
         run: () => {
           task()
@@ -57,8 +66,11 @@ export class ImageRateLimiter {
               this.pump();
             });
         },
-      });
-      this.pump();
+      };
+      this.queue.push(pending);
+      // A wait for the minute budget must not hold an urgent one back.
+      if (this.urgent(pending)) this.wakeNow();
+      else this.pump();
     });
   }
 
@@ -71,12 +83,8 @@ export class ImageRateLimiter {
     this.visible = new Set(keys);
     const before = this.starts.length;
     this.starts = this.starts.filter((start) => !this.visible.has(start.key));
-    const waiting = this.queue.some((pending) => this.visible.has(pending.key));
-    if (this.timer !== null && (waiting || this.starts.length < before)) {
-      clearTimeout(this.timer);
-      this.timer = null;
-      this.pump();
-    }
+    const waiting = this.queue.some((pending) => this.urgent(pending));
+    if (waiting || this.starts.length < before) this.wakeNow();
   }
 
   get waiting(): number {
@@ -92,7 +100,7 @@ export class ImageRateLimiter {
         this.starts.shift();
       }
       const budgetLeft = this.starts.length < imageRequestsPerMinute;
-      if (!budgetLeft && !this.queue.some((pending) => this.visible.has(pending.key))) {
+      if (!budgetLeft && !this.queue.some((pending) => this.urgent(pending))) {
         this.wake(imageSpacingMs);
         return;
       }
@@ -102,7 +110,7 @@ export class ImageRateLimiter {
         return;
       }
       const next = this.takeNext();
-      if (!this.visible.has(next.key)) this.starts.push({ key: next.key, at: now });
+      if (!this.urgent(next)) this.starts.push({ key: next.key, at: now });
       this.lastStart = now;
       this.running++;
       next.run();
@@ -110,8 +118,8 @@ export class ImageRateLimiter {
   }
 
   /**
-   * The next request to start: images on screen first, then first come, first served. Callers
-   * check that one on screen is waiting when no budget is left, and it then comes first.
+   * The next request to start: urgent ones first, then first come, first served. Callers check
+   * that an urgent one is waiting when no budget is left, and it then comes first.
    */
   private takeNext(): Pending {
     let best = 0;
@@ -122,10 +130,21 @@ export class ImageRateLimiter {
   }
 
   private before(a: Pending, b: Pending): boolean {
-    const aVisible = this.visible.has(a.key);
-    const bVisible = this.visible.has(b.key);
-    if (aVisible !== bVisible) return aVisible;
+    const aUrgent = this.urgent(a);
+    if (aUrgent !== this.urgent(b)) return aUrgent;
     return a.order < b.order;
+  }
+
+  /** On screen or asked for by the reader: neither held for the minute budget nor counted. */
+  private urgent(pending: Pending): boolean {
+    return pending.wanted || this.visible.has(pending.key);
+  }
+
+  /** Drops a pending wait and decides again now (it sets the gap's wait again if still due). */
+  private wakeNow(): void {
+    if (this.timer !== null) clearTimeout(this.timer);
+    this.timer = null;
+    this.pump();
   }
 
   private wake(delayMs: number): void {
@@ -148,11 +167,12 @@ export async function fetchWith429Retries(
   limiter: ImageRateLimiter,
   key: string,
   send: () => Promise<Response>,
+  options: ScheduleOptions = {},
 ): Promise<Response> {
-  let response = await limiter.schedule(key, send);
+  let response = await limiter.schedule(key, send, options);
   for (let retry = 1; retry <= IMAGE_429_RETRIES && response.status === 429; retry++) {
     await delay(IMAGE_429_STEP_MS * retry);
-    response = await limiter.schedule(key, send);
+    response = await limiter.schedule(key, send, options);
   }
   return response;
 }

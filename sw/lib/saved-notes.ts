@@ -99,10 +99,13 @@ export function createSavedNotes(options: SavedNotesOptions) {
 
     const cache = await options.saved();
     await cache.put(key, await stampForCache(copy, options.schema));
-    for (const url of imageUrls(post)) {
-      const image = await options.loadImage(url).catch(() => null);
-      if (image?.response.ok) await cache.put(image.key, image.response);
-    }
+    // All at once: the image loader's limiter keeps them to a few at a time.
+    await Promise.all(
+      imageUrls(post).map(async (url) => {
+        const image = await options.loadImage(url).catch(() => null);
+        if (image?.response.ok) await cache.put(image.key, image.response);
+      }),
+    );
     return json({ saved: true });
   }
 
