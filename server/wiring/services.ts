@@ -357,11 +357,19 @@ function buildPeople(
     notifications: notificationService,
   });
   const tags = createTagRepository(db);
+  // Read-only: its lists read off the thread that answers requests.
+  const followingFeed = createFollowingFeed({
+    follows: createFollowRepository(platform.foregroundReads),
+    tags: createTagRepository(platform.foregroundReads),
+    presenter,
+  });
+  const { followsChanged } = followingFeed;
   return {
     tags: createTagService({
       tags,
       pages: createTagRepository(platform.foregroundReads),
       presenter,
+      followsChanged,
     }),
     mentionSuggestions: createMentionSuggestions({
       users: createUserSearchRepository(platform.searchReads),
@@ -378,13 +386,8 @@ function buildPeople(
       events,
       realtime,
     }),
-    follows: createFollowService({ follows, users, events }),
-    // Read-only: its lists read off the thread that answers requests.
-    followingFeed: createFollowingFeed({
-      follows: createFollowRepository(platform.foregroundReads),
-      tags: createTagRepository(platform.foregroundReads),
-      presenter,
-    }),
+    follows: createFollowService({ follows, users, events, followsChanged }),
+    followingFeed,
     people,
     pushes,
     push: createPushService({

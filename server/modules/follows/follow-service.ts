@@ -12,8 +12,10 @@ export function createFollowService(deps: {
   follows: FollowRepository;
   users: UserRepository;
   events: DomainEventBus;
+  /** The follower's 关注 feed changed (following-feed.ts counts its total again). */
+  followsChanged: (followerId: number) => void;
 }) {
-  const { follows, users, events } = deps;
+  const { follows, users, events, followsChanged } = deps;
 
   async function existingUser(id: number) {
     const row = await users.findById(id);
@@ -28,6 +30,7 @@ export function createFollowService(deps: {
       if (!(await follows.follow(followerId, followeeId))) {
         throw conflict(errorText.alreadyFollowing);
       }
+      followsChanged(followerId);
       await events.emit('user.followed', { followerId, followeeId });
       return { isFollowing: true, followersCount: await follows.countFollowers(followeeId) };
     },
@@ -38,6 +41,7 @@ export function createFollowService(deps: {
       if (!(await follows.unfollow(followerId, followeeId))) {
         throw notFound(errorText.notFollowing);
       }
+      followsChanged(followerId);
       await events.emit('user.unfollowed', { followerId, followeeId });
       return { isFollowing: false, followersCount: await follows.countFollowers(followeeId) };
     },

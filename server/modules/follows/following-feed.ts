@@ -16,7 +16,8 @@ export function createFollowingFeed(deps: {
 }) {
   const { tags, presenter } = deps;
   const merged = createFollowFeed({ follows: deps.follows, tags });
-  // Counting a reader's whole 关注 feed is a join: once per reader per TTL, never per page.
+  // Counting a reader's whole 关注 feed is a join: once per reader per TTL, never per page, and
+  // again once the reader follows or leaves someone or a tag here.
   const feedTotals = createTtlCache<number>({ ttlMs: 10_000, maxEntries: 1000 });
 
   return {
@@ -40,6 +41,11 @@ export function createFollowingFeed(deps: {
             ? encodeCursor('newest', { value: last.published_at ?? 0, id: last.id })
             : null,
       };
+    },
+
+    /** The reader followed or left a person or a tag: their total is counted again. */
+    followsChanged(viewerId: number): void {
+      feedTotals.delete(String(viewerId));
     },
   };
 }

@@ -26,8 +26,10 @@ export function createTagService(deps: {
    */
   pages: Pick<TagRepository, 'listByTag' | 'countByTag' | 'followersCount' | 'isFollowing'>;
   presenter: PostPresenter;
+  /** The reader's 关注 feed changed (following-feed.ts counts its total again). */
+  followsChanged: (viewerId: number) => void;
 }) {
-  const { tags, pages, presenter } = deps;
+  const { tags, pages, presenter, followsChanged } = deps;
 
   async function followState(key: string, viewer: Viewer): Promise<TagFollowResult> {
     const [isFollowing, followersCount] = await Promise.all([
@@ -61,6 +63,7 @@ export function createTagService(deps: {
       const key = keyOf(name);
       if (want) await tags.follow(viewer.id, key);
       else await tags.unfollow(viewer.id, key);
+      followsChanged(viewer.id);
       return followState(key, viewer);
     },
   };

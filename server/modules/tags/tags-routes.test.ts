@@ -113,6 +113,26 @@ describe.each(testDatabases)('tag pages and followed tags on %s', (kind) => {
     expect((await tagPage('摄影', '', null)).tag.isFollowing).toBe(false);
   });
 
+  it('counts a reader’s 关注 total again as soon as they follow or leave a person or a tag', async () => {
+    const reader = await registerUser(t.app, 'tcounter');
+    const writer = await registerUser(t.app, 'twriter');
+    await publishedPost(t.app, writer.auth, admin.auth, { title: '计数笔记', tags: ['计数'] });
+    const total = async () =>
+      (await call('GET', '/api/posts/following-feed?limit=100', reader)).json<PostList>().total;
+    const tag = `/api/tags/${encodeURIComponent('计数')}/follow`;
+    const person = `/api/auth/users/${writer.user.id}/follow`;
+    expect(await total()).toBe(0);
+    for (const [method, url, expected] of [
+      ['POST', person, 1],
+      ['DELETE', person, 0],
+      ['POST', tag, 1],
+      ['DELETE', tag, 0],
+    ] as const) {
+      expect((await call(method, url, reader)).statusCode).toBe(200);
+      expect(await total()).toBe(expected);
+    }
+  });
+
   it('feeds 关注 with notes of followed tags and people, each once, in one order across pages', async () => {
     const reader = await registerUser(t.app, 'treader');
     const other = await registerUser(t.app, 'tother');
