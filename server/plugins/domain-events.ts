@@ -33,6 +33,9 @@ export interface DomainEvents {
   'comment.deleted': { commentId: number; postId: number };
   'user.followed': { followerId: number; followeeId: number };
   'user.unfollowed': { followerId: number; followeeId: number };
+  /** `tag` is the tag's key (lower case, no leading #). */
+  'tag.followed': { userId: number; tag: string };
+  'tag.unfollowed': { userId: number; tag: string };
   'message.sent': { messageId: number; senderId: number; recipientId: number; content: string };
   /** The user read their thread with `otherId`; `changed` messages turned read. */
   'messages.read': { userId: number; otherId: number; changed: number };

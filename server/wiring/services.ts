@@ -363,13 +363,13 @@ function buildPeople(
     tags: createTagRepository(platform.foregroundReads),
     presenter,
   });
-  const { followsChanged } = followingFeed;
+  followingFeed.listen(events);
   return {
     tags: createTagService({
       tags,
       pages: createTagRepository(platform.foregroundReads),
       presenter,
-      followsChanged,
+      events,
     }),
     mentionSuggestions: createMentionSuggestions({
       users: createUserSearchRepository(platform.searchReads),
@@ -386,7 +386,7 @@ function buildPeople(
       events,
       realtime,
     }),
-    follows: createFollowService({ follows, users, events, followsChanged }),
+    follows: createFollowService({ follows, users, events }),
     followingFeed,
     people,
     pushes,

@@ -12,10 +12,8 @@ export function createFollowService(deps: {
   follows: FollowRepository;
   users: UserRepository;
   events: DomainEventBus;
-  /** The follower's 关注 feed changed (following-feed.ts counts its total again). */
-  followsChanged: (followerId: number) => void;
 }) {
-  const { follows, users, events, followsChanged } = deps;
+  const { follows, users, events } = deps;
 
   async function existingUser(id: number) {
     const row = await users.findById(id);
@@ -30,7 +28,6 @@ export function createFollowService(deps: {
       if (!(await follows.follow(followerId, followeeId))) {
         throw conflict(errorText.alreadyFollowing);
       }
-      followsChanged(followerId);
       await events.emit('user.followed', { followerId, followeeId });
       return { isFollowing: true, followersCount: await follows.countFollowers(followeeId) };
     },
@@ -41,7 +38,6 @@ export function createFollowService(deps: {
       if (!(await follows.unfollow(followerId, followeeId))) {
         throw notFound(errorText.notFollowing);
       }
-      followsChanged(followerId);
       await events.emit('user.unfollowed', { followerId, followeeId });
       return { isFollowing: false, followersCount: await follows.countFollowers(followeeId) };
     },

@@ -1,4 +1,5 @@
 import type { FeedPageQuery, PostList } from '../../../contract/post.ts';
+import type { DomainEventBus } from '../../plugins/domain-events.ts';
 import { pageCount, pageWindow } from '../../lib/pagination.ts';
 import { createTtlCache } from '../../lib/ttl-cache.ts';
 import type { Viewer } from '../users/viewer.ts';
@@ -43,9 +44,13 @@ export function createFollowingFeed(deps: {
       };
     },
 
-    /** The reader followed or left a person or a tag: their total is counted again. */
-    followsChanged(viewerId: number): void {
-      feedTotals.delete(String(viewerId));
+    /** A reader who follows or leaves a person or a tag has their total counted again. */
+    listen(events: DomainEventBus): void {
+      const recount = (viewerId: number) => feedTotals.delete(String(viewerId));
+      events.on('user.followed', ({ followerId }) => recount(followerId));
+      events.on('user.unfollowed', ({ followerId }) => recount(followerId));
+      events.on('tag.followed', ({ userId }) => recount(userId));
+      events.on('tag.unfollowed', ({ userId }) => recount(userId));
     },
   };
 }

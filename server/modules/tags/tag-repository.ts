@@ -52,12 +52,14 @@ export function createTagRepository(db: Kysely<Database>) {
       return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
     },
 
-    async unfollow(userId: number, tag: string): Promise<void> {
-      await db
+    /** False when there was no follow to remove. */
+    async unfollow(userId: number, tag: string): Promise<boolean> {
+      const result = await db
         .deleteFrom('tag_follows')
         .where('user_id', '=', userId)
         .where('tag', '=', tag)
-        .execute();
+        .executeTakeFirst();
+      return Number(result.numDeletedRows) > 0;
     },
 
     async isFollowing(userId: number, tag: string): Promise<boolean> {

@@ -1,6 +1,7 @@
 import { communityText } from '../../../contract/community.ts';
 import type { TagFollowResult, TagPosts, TagPostsQuery } from '../../../contract/community.ts';
 import { tagKey } from '../../../contract/tag-rules.ts';
+import type { DomainEventBus } from '../../plugins/domain-events.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { pageCount, pageWindow } from '../../lib/pagination.ts';
 import type { Viewer } from '../users/viewer.ts';
@@ -26,10 +27,9 @@ export function createTagService(deps: {
    */
   pages: Pick<TagRepository, 'listByTag' | 'countByTag' | 'followersCount' | 'isFollowing'>;
   presenter: PostPresenter;
-  /** The reader's 关注 feed changed (following-feed.ts counts its total again). */
-  followsChanged: (viewerId: number) => void;
+  events: DomainEventBus;
 }) {
-  const { tags, pages, presenter, followsChanged } = deps;
+  const { tags, pages, presenter, events } = deps;
 
   async function followState(key: string, viewer: Viewer): Promise<TagFollowResult> {
     const [isFollowing, followersCount] = await Promise.all([
@@ -61,9 +61,15 @@ export function createTagService(deps: {
     /** Idempotent: following a followed tag (or unfollowing one not followed) changes nothing. */
     async setFollowing(name: string, viewer: Viewer, want: boolean): Promise<TagFollowResult> {
       const key = keyOf(name);
-      if (want) await tags.follow(viewer.id, key);
-      else await tags.unfollow(viewer.id, key);
-      followsChanged(viewer.id);
+      const changed = want
+        ? await tags.follow(viewer.id, key)
+        : await tags.unfollow(viewer.id, key);
+      if (changed) {
+        await events.emit(want ? 'tag.followed' : 'tag.unfollowed', {
+          userId: viewer.id,
+          tag: key,
+        });
+      }
       return followState(key, viewer);
     },
   };
