@@ -33,7 +33,7 @@ export interface DomainEvents {
   'comment.deleted': { commentId: number; postId: number };
   'user.followed': { followerId: number; followeeId: number };
   'user.unfollowed': { followerId: number; followeeId: number };
-  /** `tag` is the tag's key (lower case, no leading #). */
+  /** `tag` is the tag's key (`tagKey` in contract/tag-rules.ts). */
   'tag.followed': { userId: number; tag: string };
   'tag.unfollowed': { userId: number; tag: string };
   'message.sent': { messageId: number; senderId: number; recipientId: number; content: string };
