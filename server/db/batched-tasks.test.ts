@@ -28,6 +28,29 @@ describe('tasks batched by turn', () => {
     expect(threads.messages).toEqual([[1, 2, 3], [4]]);
   });
 
+  it("resumes each task's caller in an immediate of its own", async () => {
+    const threads = fakeThreads((task) => `answer ${task}`);
+    const ask = turnBatchedTasks(threads.send, () => 1);
+    const resumed: number[] = [];
+    /** What had resumed when the first caller's own microtasks had run. */
+    let seenByFirst: number[] = [];
+
+    await Promise.all(
+      [1, 2, 3].map(async (task) => {
+        await ask(task);
+        resumed.push(task);
+        if (task !== 1) return;
+        await Promise.resolve();
+        await Promise.resolve();
+        seenByFirst = [...resumed];
+      }),
+    );
+
+    expect(threads.messages).toEqual([[1, 2, 3]]);
+    expect(resumed).toEqual([1, 2, 3]);
+    expect(seenByFirst).toEqual([1]);
+  });
+
   it("splits a turn's tasks in order over the pool's threads", async () => {
     const threads = fakeThreads((task) => `answer ${task}`);
     const ask = turnBatchedTasks(threads.send, () => 3);

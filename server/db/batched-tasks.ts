@@ -1,4 +1,5 @@
 import { turnBatches } from '../lib/turn-batches.ts';
+import { inSlice } from '../lib/turn-slices.ts';
 import type { Answered } from './task-batch.js';
 
 /** Tasks of one turn at most, in one batch: the search gate lets in 32 searches at once. */
@@ -12,12 +13,16 @@ const MAX_TASKS_A_TURN = 64;
  * searches on SQLite a turn started 6.5 on average, and sent together they cost that thread some
  * 10 % less time a search (decision 065). The turn's tasks are split in order over `threads()`
  * messages, so that a pool with several threads still runs them side by side.
+ *
+ * Each task's answer resumes its caller in a slice of a turn of its own (server/lib/
+ * turn-slices.ts): a batch's answers arrive together, and resumed together, the searches of a
+ * whole batch ran on to their ends in one go, past any slice.
  */
 export function turnBatchedTasks<Task, Answer>(
   send: (tasks: Task[]) => Promise<Answered<Answer>[]>,
   threads: () => number,
 ): (task: Task) => Promise<Answer> {
-  return turnBatches<Task, Answer>(
+  const load = turnBatches<Task, Answer>(
     async (tasks) => {
       const messages = evenParts(tasks, threads()).map((sent) => {
         // An Error in a task's place rejects that task alone (DataLoader's contract); a message
@@ -32,6 +37,7 @@ export function turnBatchedTasks<Task, Answer>(
     },
     { maxBatchSize: MAX_TASKS_A_TURN },
   );
+  return (task) => inSlice(load(task));
 }
 
 /** `tasks` in order, in `count` parts (fewer when there are fewer tasks) that differ by one at most. */

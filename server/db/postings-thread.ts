@@ -1,4 +1,3 @@
-import { inSlice } from '../lib/turn-slices.ts';
 import { turnBatchedTasks } from './batched-tasks.ts';
 import { MAX_POSTING_BYTES, SEARCH_THREAD_REST_MS } from './read-pool.ts';
 import { orderedWorkerPool } from './worker-pool.ts';
@@ -83,9 +82,10 @@ export function createPostingsThread(restMs = SEARCH_THREAD_REST_MS): PostingsTh
     idleTimeout: restMs,
   });
   return {
-    // The searches of a turn in one message (batched-tasks.ts).
+    // The searches of a turn in one message, each resumed in a slice of its own
+    // (batched-tasks.ts).
     rank: turnBatchedTasks<PostingsTask, PostingsAnswer>(
-      (tasks) => inSlice(piscina.run({ tasks }) as Promise<Answered<PostingsAnswer>[]>),
+      (tasks) => piscina.run({ tasks }) as Promise<Answered<PostingsAnswer>[]>,
       () => 1,
     ),
     get alive() {

@@ -99,8 +99,9 @@ export function createReadPool(
   });
   // What a worker's answer resumes runs within a slice of a turn (server/lib/turn-slices.ts).
   const run = <T>(task: object, on = background) => inSlice(on.run(task) as Promise<T>);
+  // Each search of a batch resumes in a slice of its own (batched-tasks.ts).
   const rankText = turnBatchedTasks<TextQuery, TextRanking>(
-    (searches) => run<Answered<TextRanking>[]>({ searches }),
+    (searches) => background.run({ searches }) as Promise<Answered<TextRanking>[]>,
     () => threads,
   );
   return {
