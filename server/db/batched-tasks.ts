@@ -15,8 +15,8 @@ const MAX_TASKS_A_TURN = 64;
  * messages, so that a pool with several threads still runs them side by side.
  *
  * Each task's answer resumes its caller in a slice of a turn of its own (server/lib/
- * turn-slices.ts): a batch's answers arrive together, and resumed together, the searches of a
- * whole batch ran on to their ends in one go, past any slice.
+ * turn-slices.ts). A batch's answers arrive together; resumed together, every search of the
+ * batch ran on to its end in one microtask checkpoint, past any slice (decision 077).
  */
 export function turnBatchedTasks<Task, Answer>(
   send: (tasks: Task[]) => Promise<Answered<Answer>[]>,
